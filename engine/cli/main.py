@@ -1,0 +1,120 @@
+"""The ``rulings`` command group, and the one place where bad input becomes a one-line error.
+
+Any bad input — a position file that cannot be read or breaks the rules of a map, or a bad
+command-line value — prints ``rulings: error: <file>: <entry>: <problem>`` or
+``rulings: error: <option>: <problem>`` on stderr and exits with code 2, with no traceback.
+Anything else that goes wrong is a bug and is left to show its traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from engine.cli.query import query
+from engine.cli.render import show_command
+from engine.cli.verify import verify_command
+from engine.core.errors import PositionError
+
+USAGE_ERROR = 2
+
+
+class RulingsGroup(click.Group):
+    """A click group whose input errors are one line each, with exit code 2."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: list[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> int:
+        try:
+            result = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = result if isinstance(result, int) else 0
+        except click.exceptions.NoArgsIsHelpError as error:
+            error.show()
+            code = USAGE_ERROR
+        except (click.ClickException, PositionError) as error:
+            click.echo(f"rulings: error: {one_line(error)}", err=True)
+            code = USAGE_ERROR
+        except click.Abort:
+            click.echo("rulings: aborted", err=True)
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def one_line(error: click.ClickException | PositionError) -> str:
+    """``<file>: <entry>: <problem>`` or ``<option>: <problem>``, on one line."""
+    if isinstance(error, PositionError):
+        text = str(error)
+    elif isinstance(error, click.MissingParameter):
+        text = f"{_hint(error)}: missing (it is required)"
+    elif isinstance(error, click.BadParameter):
+        text = f"{_hint(error)}: {error.message.rstrip('.')}"
+    elif isinstance(error, click.NoSuchOption):
+        text = f"{error.option_name}: no such option{_see_help(error)}"
+    elif isinstance(error, click.BadOptionUsage):
+        text = f"{error.option_name}: {error.message.rstrip('.')}"
+    elif isinstance(error, click.UsageError):
+        text = f"{error.message.rstrip('.')}{_see_help(error)}"
+    else:
+        text = error.format_message()
+    return " ".join(text.split())
+
+
+def _hint(error: click.BadParameter) -> str:
+    """The option (``--who``) or argument (``TO``) a bad value was given for."""
+    if error.param_hint is not None:
+        hint = error.param_hint
+        return hint if isinstance(hint, str) else "/".join(hint)
+    if isinstance(error.param, click.Option):
+        return "/".join(error.param.opts)
+    if error.param is not None:
+        return error.param.human_readable_name
+    return "value"
+
+
+def _see_help(error: click.UsageError) -> str:
+    return f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+
+
+@click.group(
+    cls=RulingsGroup,
+    no_args_is_help=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog="""\b
+Examples:
+  rulings show tests/data/positions/detour.yaml
+  rulings query range tests/data/positions/detour.yaml 0,0 2,1
+  rulings query los tests/data/positions/sightlines.yaml 0,2 0,0 --json
+  rulings query knockback tests/data/positions/corridor.yaml --source 0,0 --distance 3 --who yellow
+  rulings query explore tests/data/positions/explore-2x2.yaml --who yellow
+  rulings verify --maps 200 --z3-maps 20
+""",
+)
+def cli() -> None:
+    """Ask the rules engine of the board game Unknown about a position file (YAML, or JSON by
+    the .json extension; see engine/schemas/position.schema.json), draw its map, or verify the
+    engine against the rulebook scenarios and independent re-encodings of the geometry. Bad
+    input is reported as one line, rulings: error: <file>: <entry>: <problem>, with exit code 2.
+    """
+
+
+cli.add_command(query)
+cli.add_command(show_command)
+cli.add_command(verify_command)
+
+
+def main() -> None:
+    """Console entry point (``rulings``)."""
+    cli()
+
+
+if __name__ == "__main__":
+    main()

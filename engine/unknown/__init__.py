@@ -1,0 +1,1 @@
+"""The reference engine for Unknown, organised by the rulebook's sections."""

@@ -1,0 +1,119 @@
+"""The map as small integer arrays, for fast geometry (PRINCIPLES §8).
+
+A :class:`Board` flattens a position's tiles into a grid with a one-spot empty border, so a
+neighbour is ``i ± 1`` or ``i ± width`` with no bounds checks, and caches one breadth-first
+distance field per source tile.
+"""
+
+from __future__ import annotations
+
+from engine.unknown.catalog import catalog
+from engine.unknown.position import Coord, UnknownPosition
+
+TOKENS_MAKING_IMPASSABLE = ("barrier", "blaze")
+
+
+def is_passable(position: UnknownPosition, at: Coord) -> bool:
+    """Whether pieces may enter the explored tile at ``at``.
+
+    Applies ``unknown.tile.impassable`` (an impassable tile stays so until cleared),
+    ``unknown.barrier.impassable`` (any barrier token) and ``unknown.hazard.blaze.token-impassable``.
+    """
+    placed = position.tile_at.get(at)
+    if placed is None:
+        return False
+    if catalog()[placed.tile].impassable and not placed.cleared:
+        return False
+    tokens = position.tokens_at.get(at, {})
+    return not any(tokens.get(kind) for kind in TOKENS_MAKING_IMPASSABLE)
+
+
+def is_fortified(position: UnknownPosition, at: Coord) -> bool:
+    """Whether the tile at ``at`` is fortified (``unknown.tile.fortified``); lost when cleared."""
+    placed = position.tile_at.get(at)
+    return placed is not None and catalog()[placed.tile].fortified and not placed.cleared
+
+
+class Board:
+    """Flat arrays of one position: placed, passable and fortified spots, and neighbours."""
+
+    __slots__ = (
+        "min_x",
+        "min_y",
+        "width",
+        "placed",
+        "passable",
+        "fortified",
+        "neighbours",
+        "_fields",
+    )
+
+    def __init__(self, position: UnknownPosition) -> None:
+        spots = [t.at for t in position.tiles] or [(0, 0)]
+        self.min_x = min(x for x, _ in spots) - 1
+        self.min_y = min(y for _, y in spots) - 1
+        self.width = max(x for x, _ in spots) - self.min_x + 2
+        height = max(y for _, y in spots) - self.min_y + 2
+        size = self.width * height
+        self.placed = bytearray(size)
+        self.passable = bytearray(size)
+        self.fortified = bytearray(size)
+        for tile in position.tiles:
+            i = self.index(tile.at)
+            self.placed[i] = 1
+            self.passable[i] = is_passable(position, tile.at)
+            self.fortified[i] = is_fortified(position, tile.at)
+        steps = (1, -1, self.width, -self.width)
+        self.neighbours: list[tuple[int, ...]] = [
+            tuple(i + s for s in steps if self.placed[i + s]) if self.placed[i] else ()
+            for i in range(size)
+        ]
+        self._fields: dict[int, list[int]] = {}
+
+    def index(self, at: Coord) -> int:
+        """Flat index of a coordinate inside the board's box."""
+        return (at[1] - self.min_y) * self.width + (at[0] - self.min_x)
+
+    def coord(self, i: int) -> Coord:
+        """Coordinate of a flat index."""
+        return (i % self.width + self.min_x, i // self.width + self.min_y)
+
+    def index_of_tile(self, at: Coord) -> int | None:
+        """Flat index of an explored tile, or ``None`` if no tile is placed at ``at``."""
+        x, y = at[0] - self.min_x, at[1] - self.min_y
+        if not (0 < x < self.width - 1 and y > 0 and y * self.width < len(self.placed)):
+            return None
+        i = y * self.width + x
+        return i if self.placed[i] else None
+
+    def distances_from(self, source: int) -> list[int]:
+        """Moves from ``source`` to every spot (``-1``: unreachable), per ``unknown.range``.
+
+        Steps go between orthogonal neighbours over explored tiles; a tile is stepped *through*
+        only if it is passable. The source and the far end need only be explored (the
+        ``range-endpoints`` reading ``exempt``; the other reading is applied by the caller).
+        """
+        field = self._fields.get(source)
+        if field is None:
+            field = [-1] * len(self.placed)
+            field[source] = 0
+            passable, neighbours = self.passable, self.neighbours
+            frontier = [source]
+            for u in frontier:
+                if u != source and not passable[u]:
+                    continue
+                step = field[u] + 1
+                for v in neighbours[u]:
+                    if field[v] < 0:
+                        field[v] = step
+                        frontier.append(v)
+            self._fields[source] = field
+        return field
+
+
+def board_of(position: UnknownPosition) -> Board:
+    """The board of a position, built once and kept on it (positions are immutable)."""
+    board = position.__dict__.get("_board")
+    if board is None:
+        board = position.__dict__["_board"] = Board(position)
+    return board

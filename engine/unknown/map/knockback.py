@@ -1,0 +1,76 @@
+"""Knockback destinations (rulebook: Knockback; Tiles With Knockback; Create Barriers).
+
+A piece within ``distance`` of the source flees: each step goes to an orthogonal, explored,
+passable tile one further from the source than the tile it leaves, until there are ``distance``
+tiles between the piece and the source (it stands ``distance + 1`` away). Where several steps
+flee, the players pick (``unknown.knockback.path-choice``); a tile with no fleeing step is a dead
+end where the flight stops early (``unknown.knockback.dead-end``). A survivor whose next step
+would enter an enemy's tile may stop before it, or enter it and fight, which ends the flight
+(``unknown.knockback.stop-before-enemy``). An enemy whose step enters a survivor's tile stops
+there for close combat. Barrier tiles are impassable, so flight never enters them and removes no
+barrier (``unknown.barrier.knockback-keeps``).
+"""
+
+from __future__ import annotations
+
+from engine.unknown.map.board import Board, board_of
+from engine.unknown.map.range import range_between
+from engine.unknown.position import Coord, Survivor, UnknownPosition
+from engine.unknown.ruleset import DEFAULT, Ruleset
+
+
+def knockback_destinations(
+    position: UnknownPosition,
+    source: Coord,
+    distance: int,
+    who: str,
+    ruleset: Ruleset = DEFAULT,
+) -> frozenset[Coord]:
+    """Every tile the piece ``who`` may end on when fleeing ``source`` with knockback ``distance``.
+
+    A piece out of the knockback's reach (``unknown.knockback.flee``: range above ``distance``,
+    or no range at all) keeps its own tile.
+    """
+    piece = position.piece(who)
+    start_range = range_between(position, source, piece.at, ruleset)
+    if start_range is None or start_range > distance:
+        return frozenset({piece.at})
+    board = board_of(position)
+    field = board.distances_from(board.index(source))
+    survivor = isinstance(piece, Survivor)
+    others = position.enemies if survivor else position.survivors
+    blocked = {board.index(p.at) for p in others}
+    start = board.index(piece.at)
+    stop_at_start = ruleset.knockback_stop_at_start == "allowed"
+    found: set[int] = set()
+    _flee(board, field, distance + 1, start, start, blocked, survivor, stop_at_start, found)
+    return frozenset(board.coord(i) for i in found)
+
+
+def _flee(
+    board: Board,
+    field: list[int],
+    goal: int,
+    start: int,
+    at: int,
+    blocked: set[int],
+    survivor: bool,
+    stop_at_start: bool,
+    found: set[int],
+) -> None:
+    """Collect the end tiles of every fleeing path from ``at`` (depth-first; paths are short)."""
+    here = field[at]
+    if here >= goal:
+        found.add(at)
+        return
+    steps = [v for v in board.neighbours[at] if board.passable[v] and field[v] == here + 1]
+    if not steps:
+        found.add(at)
+        return
+    for v in steps:
+        if v in blocked:
+            found.add(v)
+            if survivor and (at != start or stop_at_start):
+                found.add(at)
+        else:
+            _flee(board, field, goal, start, v, blocked, survivor, stop_at_start, found)

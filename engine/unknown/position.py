@@ -1,0 +1,191 @@
+"""An Unknown position: the explored tiles, the tokens on them and the pieces standing there.
+
+This is the plain-data form of the map that position files describe (see
+``engine/schemas/position.schema.json``). ``position_from_data`` checks what a schema cannot:
+tile names against the catalog, one tile per spot, no 2×2 square, pieces and tokens on tiles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from engine.core.errors import PositionError
+from engine.unknown.catalog import catalog
+
+Coord = tuple[int, int]
+ORTHOGONAL: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """An explored tile on the grid."""
+
+    at: Coord
+    tile: str
+    cleared: bool = False
+
+
+@dataclass(frozen=True)
+class Token:
+    """A stack of ``count`` tokens of one kind on a tile."""
+
+    at: Coord
+    kind: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Survivor:
+    """A survivor meeple on the map."""
+
+    id: str
+    at: Coord
+    card: str | None = None
+
+
+@dataclass(frozen=True)
+class Enemy:
+    """An enemy meeple on the map."""
+
+    id: str
+    kind: str
+    at: Coord
+
+
+@dataclass(frozen=True)
+class UnknownPosition:
+    """Plain data for a (possibly partial) Unknown map. Sorted, so equal maps compare equal."""
+
+    tiles: tuple[PlacedTile, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    survivors: tuple[Survivor, ...] = ()
+    enemies: tuple[Enemy, ...] = field(default=())
+
+    @cached_property
+    def tile_at(self) -> dict[Coord, PlacedTile]:
+        """Explored tiles by coordinate."""
+        return {t.at: t for t in self.tiles}
+
+    @cached_property
+    def tokens_at(self) -> dict[Coord, dict[str, int]]:
+        """Token counts by coordinate and kind."""
+        found: dict[Coord, dict[str, int]] = {}
+        for token in self.tokens:
+            kinds = found.setdefault(token.at, {})
+            kinds[token.kind] = kinds.get(token.kind, 0) + token.count
+        return found
+
+    def piece(self, piece_id: str) -> Survivor | Enemy:
+        """The survivor or enemy with this id; ``KeyError`` naming the known ids if none."""
+        for piece in (*self.survivors, *self.enemies):
+            if piece.id == piece_id:
+                return piece
+        known = ", ".join(p.id for p in (*self.survivors, *self.enemies)) or "none"
+        raise KeyError(f"no piece {piece_id!r} on the map (pieces: {known})")
+
+    def enemies_at(self, at: Coord) -> tuple[Enemy, ...]:
+        """Enemies standing on ``at``."""
+        return tuple(e for e in self.enemies if e.at == at)
+
+    def survivors_at(self, at: Coord) -> tuple[Survivor, ...]:
+        """Survivors standing on ``at``."""
+        return tuple(s for s in self.survivors if s.at == at)
+
+    def moved(self, piece_id: str, to: Coord) -> UnknownPosition:
+        """A copy with one piece moved to ``to``."""
+        survivors = tuple(
+            Survivor(s.id, to, s.card) if s.id == piece_id else s for s in self.survivors
+        )
+        enemies = tuple(Enemy(e.id, e.kind, to) if e.id == piece_id else e for e in self.enemies)
+        return UnknownPosition(self.tiles, self.tokens, survivors, enemies)
+
+
+def squares_completed(placed: set[Coord] | dict[Coord, Any], at: Coord) -> list[list[Coord]]:
+    """The 2×2 squares that a tile at ``at`` would complete with tiles already in ``placed``.
+
+    Applies ``unknown.action.explore.no-2x2``.
+    """
+    x, y = at
+    found = []
+    for dx in (0, -1):
+        for dy in (0, -1):
+            square = [(x + dx + i, y + dy + j) for j in (0, 1) for i in (0, 1)]
+            if all(c == at or c in placed for c in square):
+                found.append(square)
+    return found
+
+
+def position_from_data(data: dict[str, Any], source: str) -> UnknownPosition:
+    """Build a checked position from schema-valid data; ``PositionError`` names the bad entry."""
+    tiles = _tiles(data.get("tiles") or [], source)
+    spots = {t.at for t in tiles}
+
+    def on_map(entry: str, at: Coord) -> Coord:
+        if at not in spots:
+            raise PositionError(
+                source, entry, f"{list(at)} is off the map: no tile is placed there"
+            )
+        return at
+
+    tokens = tuple(
+        Token(on_map(f"tokens[{i}].at", tuple(t["at"])), t["kind"], t.get("count", 1))
+        for i, t in enumerate(data.get("tokens") or [])
+    )
+    survivors = tuple(
+        Survivor(s["id"], on_map(f"survivors[{i}].at", tuple(s["at"])), s.get("card"))
+        for i, s in enumerate(data.get("survivors") or [])
+    )
+    enemies = tuple(
+        Enemy(e["id"], e["kind"], on_map(f"enemies[{i}].at", tuple(e["at"])))
+        for i, e in enumerate(data.get("enemies") or [])
+    )
+    _unique_ids(source, survivors, enemies)
+    return UnknownPosition(
+        tiles=tuple(sorted(tiles, key=lambda t: t.at)),
+        tokens=tuple(sorted(tokens, key=lambda t: (t.at, t.kind))),
+        survivors=tuple(sorted(survivors, key=lambda s: s.id)),
+        enemies=tuple(sorted(enemies, key=lambda e: e.id)),
+    )
+
+
+def _tiles(rows: list[dict[str, Any]], source: str) -> list[PlacedTile]:
+    known = catalog()
+    placed: dict[Coord, int] = {}
+    tiles = []
+    for i, row in enumerate(rows):
+        at = tuple(row["at"])
+        if row["tile"] not in known:
+            raise PositionError(
+                source,
+                f"tiles[{i}].tile",
+                f"unknown tile {row['tile']!r} (known: {', '.join(sorted(known))})",
+            )
+        if at in placed:
+            raise PositionError(
+                source,
+                f"tiles[{i}].at",
+                f"two tiles on {list(at)} (tiles[{placed[at]}] is there already)",
+            )
+        squares = squares_completed(placed, at)
+        if squares:
+            corners = sorted(squares[0])
+            raise PositionError(
+                source,
+                f"tiles[{i}].at",
+                f"{list(at)} completes a 2x2 square of tiles {[list(c) for c in corners]}, "
+                "which the map may never hold (unknown.action.explore.no-2x2)",
+            )
+        placed[at] = i
+        tiles.append(PlacedTile(at, row["tile"], bool(row.get("cleared", False))))
+    return tiles
+
+
+def _unique_ids(source: str, survivors: tuple[Survivor, ...], enemies: tuple[Enemy, ...]) -> None:
+    seen: set[str] = set()
+    for group, pieces in (("survivors", survivors), ("enemies", enemies)):
+        for i, piece in enumerate(pieces):
+            if piece.id in seen:
+                raise PositionError(source, f"{group}[{i}].id", f"id {piece.id!r} is used twice")
+            seen.add(piece.id)
