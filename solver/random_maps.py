@@ -96,7 +96,12 @@ def _completes_square(taken: set[Coord], spot: Coord) -> bool:
 
 def tile_groups() -> dict[str, list[str]]:
     """Catalog names by the part they play in geometry: ordinary, impassable, fortified, objective."""
-    groups: dict[str, list[str]] = {"ordinary": [], "impassable": [], "fortified": [], "objective": []}
+    groups: dict[str, list[str]] = {
+        "ordinary": [],
+        "impassable": [],
+        "fortified": [],
+        "objective": [],
+    }
     for name, kind in sorted(catalog().items()):
         if kind.fortified:
             groups["fortified"].append(name)
@@ -112,7 +117,7 @@ def tile_groups() -> dict[str, list[str]]:
 def _tile_rows(rng: random.Random, spots: list[Coord]) -> list[dict[str, Any]]:
     groups = tile_groups()
     fortified_spot = rng.choice(spots) if groups["fortified"] and rng.random() < 0.7 else None
-    weights = {"ordinary": 0.62, "impassable": 0.26, "objective": 0.12}
+    weights = {"ordinary": 0.68, "impassable": 0.2, "objective": 0.12}
     pools = [g for g in weights if groups[g]]
     cleared_odds = {"ordinary": 0.1, "impassable": 0.3, "objective": 0.1, "fortified": 0.25}
     rows = []
@@ -132,9 +137,9 @@ def _tile_rows(rng: random.Random, spots: list[Coord]) -> list[dict[str, Any]]:
 def _token_rows(rng: random.Random, spots: list[Coord]) -> list[dict[str, Any]]:
     rows = []
     for spot in spots:
-        if rng.random() < 0.08:
-            rows.append({"at": list(spot), "kind": "barrier", "count": rng.randint(1, 2)})
         if rng.random() < 0.06:
+            rows.append({"at": list(spot), "kind": "barrier", "count": rng.randint(1, 2)})
+        if rng.random() < 0.04:
             rows.append({"at": list(spot), "kind": "blaze", "count": 1})
         if rng.random() < 0.08:
             rows.append({"at": list(spot), "kind": rng.choice(NEUTRAL_TOKENS), "count": 1})

@@ -24,7 +24,7 @@ Every query selects its inputs by assumptions, so the solver is built once and r
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import z3
 
@@ -38,9 +38,11 @@ IMPASSABLE_TOKENS = frozenset({"barrier", "blaze"})
 
 @dataclass
 class Z3Stats:
-    """Time spent building the solver and answering queries (seconds), and the query count."""
+    """Seconds spent building the solver (the flight part is built on the first knockback
+    query and counted apart) and answering queries; queries asked and solver checks made."""
 
     build_seconds: float = 0.0
+    flight_build_seconds: float = 0.0
     query_seconds: float = 0.0
     queries: int = 0
     checks: int = 0
@@ -79,7 +81,8 @@ class Z3Geometry:
         self._distance_field()
         self._range_answers()
         self._sight()
-        self._flight()
+        self._packing()
+        self._flight_built = False
         self.stats.build_seconds = time.perf_counter() - began
 
     # --- facts ------------------------------------------------------------------------------
@@ -175,11 +178,29 @@ class Z3Geometry:
                 self.solver.add(row[k] == z3.Or(origin, enters))
             self.sight[step] = row
 
+    def _packing(self) -> None:
+        """Two integer terms holding a whole source view, so one model evaluation reads it.
+
+        ``packed_ranges`` is ``Σ rng[k]·B^k`` with ``B = INF + 1``; ``packed_sight`` is
+        ``Σ [sight to k]·2^k``. (Evaluating ``n`` terms one by one costs far more than a solver
+        check.)
+        """
+        base = self.inf + 1
+        self.packed_ranges = z3.Sum([z3.IntVal(0)] + [self.rng[k] * base**k for k in range(self.n)])
+        seen = [z3.Or(*(row[k] for row in self.sight.values())) for k in range(self.n)]
+        self.packed_sight = z3.Sum(
+            [z3.IntVal(0)] + [z3.If(seen[k], 2**k, 0) for k in range(self.n)]
+        )
+
     # --- knockback --------------------------------------------------------------------------
 
     def _flight(self) -> None:
-        """A bounded flight ``p[0] … p[len]`` ending on ``end`` (``unknown.knockback.flee``)."""
-        s, n = self.solver, self.n
+        """A bounded flight ``p[0] … p[len]`` ending on ``end`` (``unknown.knockback.flee``).
+
+        Added to the solver on the first knockback query, so range and sight queries on maps
+        never asked about knockback do not pay for it.
+        """
+        n = self.n
         self.knock = z3.Bool("knock")
         self.start = z3.Int("start")
         self.push = z3.Int("push")
@@ -188,57 +209,81 @@ class Z3Geometry:
         self.end = z3.Int("end")
         bound = min(self.max_knockback + 1, max(n - 1, 0))
         self.p = [z3.Int(f"p_{i}") for i in range(bound + 1)]
+        on = [[self.p[i] == u for u in range(n)] for i in range(bound + 1)]
         rules = [self.p[0] == self.start, self.length >= 0, self.length <= bound]
         rules += [z3.And(p >= 0, p < max(n, 1)) for p in self.p]
-        blocked = [
-            z3.If(self.mover_is_survivor, self.enemy_on[k], self.survivor_on[k]) for k in range(n)
-        ]
+        self._flight_facts()
         out_of_reach = z3.Or(
             *[
-                z3.And(self.start == k, z3.Or(self.rng[k] == self.inf, self.rng[k] > self.push))
+                z3.And(on[0][k], z3.Or(self.rng[k] == self.inf, self.rng[k] > self.push))
                 for k in range(n)
             ],
             False,
         )
         rules.append(z3.Implies(out_of_reach, z3.And(self.length == 0, self.end == self.start)))
-        flight = [self._step(i, blocked) for i in range(bound)]
-        flight += [self._ending(j, blocked) for j in range(bound + 1)]
+        flight = [rule for i in range(bound) for rule in self._steps(i, on)]
+        flight += [rule for j in range(bound + 1) for rule in self._endings(j, on)]
         rules.append(z3.Implies(z3.Not(out_of_reach), z3.And(*flight)))
-        s.add(z3.Implies(self.knock, z3.And(*rules)))
+        self.solver.add(z3.Implies(self.knock, z3.And(*rules)))
 
-    def _flees(self, u: int, v: int) -> z3.BoolRef:
-        """A fleeing step ``u → v``: ``v`` passable and one further from the source."""
-        return z3.And(self.passable[v], self.d[v] == self.d[u] + 1)
+    def _flight_facts(self) -> None:
+        """Per tile, the definitions the flight rules share.
 
-    def _step(self, i: int, blocked: list[z3.BoolRef]) -> z3.BoolRef:
-        """If the flight goes on past ``p[i]``, ``p[i] → p[i+1]`` is a fleeing step from a tile
-        short of the goal, not one held by a foe (entering one ends the flight)."""
-        options = []
-        for u in range(self.n):
-            here = [self.p[i] == u, self.d[u] <= self.push]
-            if i > 0:
-                here.append(z3.Not(blocked[u]))
+        ``flees[(u, v)]``: ``u → v`` is a fleeing step (``v`` passable, one further from the
+        source); ``blocked[u]``: ``u`` holds a foe of the mover (an enemy for a survivor, a
+        survivor for an enemy); ``stuck[u]``: the flight must end on ``u``; ``before_foe[u]``: a
+        survivor on ``u`` has a fleeing step into an enemy's tile.
+        """
+        n = self.n
+        self.blocked = [
+            z3.If(self.mover_is_survivor, self.enemy_on[k], self.survivor_on[k]) for k in range(n)
+        ]
+        self.flees: dict[tuple[int, int], z3.BoolRef] = {}
+        for u in range(n):
             for v in self.neighbours(u):
-                options.append(z3.And(*here, self.p[i + 1] == v, self._flees(u, v)))
-        return z3.Implies(self.length > i, z3.Or(*options, False))
+                flag = self.flees[(u, v)] = z3.Bool(f"flees_{u}_{v}")
+                self.solver.add(flag == z3.And(self.passable[v], self.d[v] == self.d[u] + 1))
+        self.stuck = []
+        self.before_foe = []
+        for u in range(n):
+            steps = [self.flees[(u, v)] for v in self.neighbours(u)]
+            # unknown.knockback.flee (goal reached) / unknown.knockback.dead-end (no step).
+            self.stuck.append(z3.Or(self.d[u] >= self.push + 1, z3.Not(z3.Or(*steps, False))))
+            # unknown.knockback.stop-before-enemy: a survivor may stop before an enemy's tile.
+            into_foe = [z3.And(self.flees[(u, v)], self.blocked[v]) for v in self.neighbours(u)]
+            self.before_foe.append(z3.And(self.mover_is_survivor, z3.Or(*into_foe, False)))
 
-    def _ending(self, j: int, blocked: list[z3.BoolRef]) -> z3.BoolRef:
-        """If the flight stops on ``p[j]``, it may: goal reached, dead end
-        (``unknown.knockback.dead-end``), a foe's tile entered, or — for a survivor — the next
-        step would enter an enemy's tile (``unknown.knockback.stop-before-enemy``), not on the
-        start tile under ``knockback-stop-at-start=after-a-step``."""
-        may_stop_on_start = self.ruleset.knockback_stop_at_start == "allowed"
-        options = []
+    def _steps(self, i: int, on: list[list[z3.BoolRef]]) -> list[z3.BoolRef]:
+        """If the flight goes on past ``p[i] = u``: ``u`` is short of the goal, holds no foe
+        (entering one ends the flight; the start tile is not entered) and ``p[i+1]`` is a
+        fleeing step from it."""
+        going = self.length > i
+        rules = []
         for u in range(self.n):
-            steps = [self._flees(u, v) for v in self.neighbours(u)]
-            into_foe = [z3.And(self._flees(u, v), blocked[v]) for v in self.neighbours(u)]
-            stops = [self.d[u] >= self.push + 1, z3.Not(z3.Or(*steps, False))]
+            needs = [self.d[u] <= self.push]
+            if i > 0:
+                needs.append(z3.Not(self.blocked[u]))
+            nexts = [z3.And(on[i + 1][v], self.flees[(u, v)]) for v in self.neighbours(u)]
+            needs.append(z3.Or(*nexts, False))
+            rules.append(z3.Implies(z3.And(going, on[i][u]), z3.And(*needs)))
+        return rules
+
+    def _endings(self, j: int, on: list[list[z3.BoolRef]]) -> list[z3.BoolRef]:
+        """If the flight stops on ``p[j] = u`` it may: goal reached or dead end (``stuck``), a
+        foe's tile entered (not the start: it is not entered), or — for a survivor — a fleeing
+        step would enter an enemy's tile (``before_foe``), though not on the start tile under
+        ``knockback-stop-at-start=after-a-step``."""
+        may_stop_on_start = self.ruleset.knockback_stop_at_start == "allowed"
+        stops_here = self.length == j
+        rules = [z3.Implies(stops_here, self.end == self.p[j])]
+        for u in range(self.n):
+            stops = [self.stuck[u]]
             if j > 0 or may_stop_on_start:
-                stops.append(z3.And(self.mover_is_survivor, z3.Or(*into_foe, False)))
+                stops.append(self.before_foe[u])
             if j > 0:
-                stops.append(blocked[u])
-            options.append(z3.And(self.p[j] == u, z3.Or(*stops)))
-        return z3.Implies(self.length == j, z3.And(self.end == self.p[j], z3.Or(*options, False)))
+                stops.append(self.blocked[u])
+            rules.append(z3.Implies(z3.And(stops_here, on[j][u]), z3.Or(*stops)))
+        return rules
 
     # --- queries ----------------------------------------------------------------------------
 
@@ -254,18 +299,17 @@ class Z3Geometry:
         view = self._views.get(a)
         if view is None:
             began = time.perf_counter()
-            k = self.index[a]
-            model = self._check(self.src == k)
+            model = self._check(self.src == self.index[a])
             if model is None:
                 raise RuntimeError(f"the distance field from {list(a)} has no model")
-            ranges, sees = {}, {}
-            for m, c in enumerate(self.coords):
-                value = model.eval(self.rng[m], model_completion=True).as_long()
+            ranges_code = model.eval(self.packed_ranges, model_completion=True).as_long()
+            sight_code = model.eval(self.packed_sight, model_completion=True).as_long()
+            ranges: dict[Coord, int | None] = {}
+            sees: dict[Coord, bool] = {}
+            for k, c in enumerate(self.coords):
+                ranges_code, value = divmod(ranges_code, self.inf + 1)
                 ranges[c] = None if value >= self.inf else value
-                sees[c] = c == a or any(
-                    z3.is_true(model.eval(row[m], model_completion=True))
-                    for row in self.sight.values()
-                )
+                sees[c] = c == a or bool(sight_code >> k & 1)
             view = self._views[a] = SourceView(ranges, sees)
             self._count(began)
         return view
@@ -297,6 +341,10 @@ class Z3Geometry:
         if source not in self.index:
             return frozenset({piece.at})
         began = time.perf_counter()
+        if not self._flight_built:
+            self._flight()
+            self._flight_built = True
+            self.stats.flight_build_seconds = time.perf_counter() - began
         assumptions = [
             self.knock,
             self.src == self.index[source],

@@ -60,9 +60,10 @@ def one_line(error: click.ClickException | PositionError) -> str:
     elif isinstance(error, click.NoSuchOption):
         text = f"{error.option_name}: no such option{_see_help(error)}"
     elif isinstance(error, click.BadOptionUsage):
-        text = f"{error.option_name}: {error.message.rstrip('.')}"
+        problem = error.message.replace(f"Option {error.option_name!r} ", "").rstrip(".")
+        text = f"{error.option_name}: {problem}"
     elif isinstance(error, click.UsageError):
-        text = f"{error.message.rstrip('.')}{_see_help(error)}"
+        text = f"{_lower_first(error.message.rstrip('.'))}{_see_help(error)}"
     else:
         text = error.format_message()
     return " ".join(text.split())
@@ -80,11 +81,16 @@ def _hint(error: click.BadParameter) -> str:
     return "value"
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 def _see_help(error: click.UsageError) -> str:
     return f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
 
 
 @click.group(
+    "rulings",
     cls=RulingsGroup,
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},

@@ -34,13 +34,14 @@ POSITIONS = "tests/data/positions"
 
 
 @click.group(
+    short_help="Ask a geometry question: range, los, knockback, explore.",
     epilog=f"""\b
 Examples:
   rulings query range {POSITIONS}/detour.yaml 0,0 2,1
   rulings query los {POSITIONS}/sightlines.yaml 0,0 0,2 --json
   rulings query knockback {POSITIONS}/corridor.yaml --source 0,0 --distance 3 --who yellow
   rulings query explore {POSITIONS}/explore-2x2.yaml --who yellow
-"""
+""",
 )
 def query() -> None:
     """Ask one geometry question about a position file: range, line of sight, knockback
@@ -55,6 +56,7 @@ def query() -> None:
 
 @query.command(
     "range",
+    short_help="The range between two tiles.",
     epilog=f"""\b
 Examples:
   rulings query range {POSITIONS}/detour.yaml 0,0 2,1
@@ -105,6 +107,7 @@ def _no_range(position: UnknownPosition, origin: Coord, target: Coord, ruleset: 
 
 @query.command(
     "los",
+    short_help="Whether one tile has line of sight to another.",
     epilog=f"""\b
 Examples:
   rulings query los {POSITIONS}/sightlines.yaml 0,0 0,2
@@ -147,16 +150,18 @@ def _blocked_sight(position: UnknownPosition, a: Coord, b: Coord, ruleset: Rules
     if a[0] != b[0] and a[1] != b[1]:
         return "not in the same row or column (unknown.los.straight-line)"
     if not is_passable(position, a) and ruleset.los_impassable_origin == "blocked":
+        cause, clauses = _impassable_cause(position, a)
         return (
-            f"{show(a)} is {_impassable_cause(position, a)}, and under the reading "
-            "los-impassable-origin=blocked sight cannot leave it (unknown.los.straight-line)"
+            f"{show(a)} is impassable ({cause}) and under the reading "
+            f"los-impassable-origin=blocked sight cannot leave it ({clauses})"
         )
     for at in _line(a, b):
         placed = position.tile_at.get(at)
         if placed is None:
             return f"no tile at {show(at)}: the line has a gap (unknown.los.straight-line)"
         if not is_passable(position, at):
-            return f"{show(at)} is {_impassable_cause(position, at)}"
+            cause, clauses = _impassable_cause(position, at)
+            return f"{show(at)} is impassable ({cause}) ({clauses})"
         if is_fortified(position, at):
             return (
                 f"{show(at)} is a fortified {placed.tile} tile, which sight may not enter or "
@@ -173,15 +178,15 @@ def _line(a: Coord, b: Coord) -> list[Coord]:
     return [(a[0] + dx * i, a[1] + dy * i) for i in range(1, steps + 1)]
 
 
-def _impassable_cause(position: UnknownPosition, at: Coord) -> str:
-    """What makes the tile at ``at`` impassable, with the clause."""
+def _impassable_cause(position: UnknownPosition, at: Coord) -> tuple[str, str]:
+    """What makes the tile at ``at`` impassable, and the clauses that say it breaks sight."""
     tokens = position.tokens_at.get(at, {})
     if tokens.get("barrier"):
-        return "impassable: a barrier is on it (unknown.barrier.impassable, unknown.los.barrier-blocks)"
+        return "a barrier is on it", "unknown.barrier.impassable, unknown.los.barrier-blocks"
     if tokens.get("blaze"):
-        return "impassable: a blaze token is on it (unknown.hazard.blaze.token-impassable)"
-    name = position.tile_at[at].tile
-    return f"an impassable {name} tile (unknown.tile.impassable, unknown.tile.impassable.los)"
+        return "a blaze token is on it", "unknown.hazard.blaze.token-impassable"
+    tile = position.tile_at[at].tile
+    return f"an uncleared {tile} tile", "unknown.tile.impassable, unknown.tile.impassable.los"
 
 
 # --- knockback ---------------------------------------------------------------------------------
@@ -189,6 +194,7 @@ def _impassable_cause(position: UnknownPosition, at: Coord) -> str:
 
 @query.command(
     "knockback",
+    short_help="Where a knocked-back piece may end.",
     epilog=f"""\b
 Examples:
   rulings query knockback {POSITIONS}/corridor.yaml --source 0,0 --distance 3 --who yellow
@@ -242,7 +248,9 @@ def knockback_command(
 def _with_combat(position: UnknownPosition, piece: Survivor | Enemy, at: Coord) -> str:
     """A destination, noting close combat when the other side stands there."""
     foes = position.enemies_at(at) if isinstance(piece, Survivor) else position.survivors_at(at)
-    if foes and at != piece.at:
+    if at == piece.at:
+        return f"{show(at)} (where it stands)"
+    if foes:
         return f"{show(at)} (close combat with {', '.join(f.id for f in foes)})"
     return show(at)
 
@@ -252,6 +260,7 @@ def _with_combat(position: UnknownPosition, piece: Survivor | Enemy, at: Coord) 
 
 @query.command(
     "explore",
+    short_help="Where a survivor may place an explored tile.",
     epilog=f"""\b
 Examples:
   rulings query explore {POSITIONS}/explore-2x2.yaml --who yellow
@@ -263,7 +272,7 @@ Examples:
 @click.option("--who", required=True, metavar="ID", help="Id of the exploring survivor.")
 @json_option
 def explore_command(path: str, who: str, as_json: bool) -> None:
-    """Where the piece ID may place a newly explored tile: the empty spots orthogonally next to
+    """Where the survivor ID may place a newly explored tile: the empty spots orthogonally next to
     its tile where the new tile would not complete a 2x2 square (unknown.action.explore.adjacent,
     unknown.action.explore.no-2x2). With no such spot it may not explore
     (unknown.action.explore.needs-placement).

@@ -29,11 +29,13 @@ TOKEN_LETTERS = {
     "mission": "N",
     "task": "K",
 }
-MARKS = "X impassable (tile, barrier or blaze)   # fortified   c cleared (flipped over)"
+MARKS = "Marks: X impassable (tile, barrier or blaze)   # fortified   c cleared (flipped over)"
+BOXES = "Boxes: tile name / marks and tokens / pieces (!id is an enemy); a blank box has no tile"
 
 
 @click.command(
     "show",
+    short_help="Draw the map of a position file as text.",
     epilog="""\b
 Examples:
   rulings show tests/data/positions/detour.yaml
@@ -108,10 +110,11 @@ def _fit(text: str) -> str:
 
 def _legend(position: UnknownPosition) -> list[str]:
     """Marks, token letters used, names cut short, and every piece with its tile."""
-    lines = ["", f"Marks: {MARKS}"]
+    lines = ["", BOXES, MARKS]
     kinds = sorted({token.kind for token in position.tokens})
     if kinds:
-        lines.append("Tokens: " + "   ".join(f"{TOKEN_LETTERS[k]}n {k} x n" for k in kinds))
+        letters = "   ".join(f"{TOKEN_LETTERS[k]} {k}" for k in kinds)
+        lines.append(f"Tokens (letter then count): {letters}")
     long_names = sorted({t.tile for t in position.tiles if len(t.tile) > WIDTH})
     if long_names:
         lines.append("Names: " + "   ".join(f"{_fit(n).strip()} {n}" for n in long_names))

@@ -1,7 +1,7 @@
 """``rulings verify``: the rulebook scenarios and the independent geometry cross-checks.
 
 The scenarios run in a pytest subprocess from the repository root; the cross-checks
-(``solver.crosscheck``) re-encode range, line of sight, knockback and explore placement in
+(``solver.crosscheck``) re-encode range, line of sight and knockback in
 NetworkX and Z3 and compare them with the engine on random maps (PRINCIPLES §6).
 """
 
@@ -13,12 +13,15 @@ import subprocess
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-import engine
+if TYPE_CHECKING:
+    from solver.crosscheck import CrosscheckReport
 
+ENGINE_DIR = Path(__file__).resolve().parent.parent
+"""The ``engine`` package; the repository checkout is its parent."""
 SCENARIOS = "tests/test_scenarios.py"
 COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)\b")
 
@@ -41,6 +44,7 @@ class ScenarioRun:
 
 @click.command(
     "verify",
+    short_help="Run the rulebook scenarios and the geometry cross-checks.",
     epilog="""\b
 Examples:
   rulings verify
@@ -69,7 +73,7 @@ Examples:
 @click.pass_context
 def verify_command(ctx: click.Context, maps: int, z3_maps: int, seed: int, as_json: bool) -> None:
     """Run every rulebook scenario (tests/test_scenarios.py, in a pytest subprocess) and the
-    geometry cross-checks, which compare the engine's range, line of sight, knockback and explore
+    geometry cross-checks, which compare the engine's range, line of sight and knockback
     answers with independent NetworkX and Z3 encodings of the rules on random maps. Progress goes
     to stderr, the summary to stdout. Exits 0 only if every scenario passed and no checker
     disagreed with the engine, 1 otherwise. Needs a checkout of the repository.
@@ -77,7 +81,7 @@ def verify_command(ctx: click.Context, maps: int, z3_maps: int, seed: int, as_js
     root = repository_root()
     scenarios = run_scenarios(root)
     report = run_crosschecks(maps, z3_maps, seed)
-    ok = scenarios.ok and report is not None and not report.disagreements
+    ok = scenarios.ok and not report.disagreements
     if as_json:
         click.echo(json.dumps(_summary_data(scenarios, report, maps, z3_maps, seed, ok)))
     else:
@@ -87,7 +91,7 @@ def verify_command(ctx: click.Context, maps: int, z3_maps: int, seed: int, as_js
 
 def repository_root() -> Path:
     """The checkout holding the ``engine`` package; a usage error if it has no ``features/``."""
-    root = Path(engine.__file__).resolve().parent.parent
+    root = ENGINE_DIR.parent
     if not (root / "features").is_dir():
         raise click.UsageError(
             f"verify needs a checkout of the repository (no features/ folder next to the engine "
@@ -121,15 +125,10 @@ def parse_pytest(exit_code: int, output: str) -> ScenarioRun:
     return run
 
 
-def run_crosschecks(maps: int, z3_maps: int, seed: int) -> Any | None:
-    """The cross-check report, or ``None`` (said on stderr) if ``solver.crosscheck`` is absent."""
-    try:
-        from solver.crosscheck import run_crosschecks as crosscheck
-    except ModuleNotFoundError as error:
-        if error.name not in ("solver", "solver.crosscheck"):
-            raise
-        click.echo(f"rulings verify: cross-checks unavailable: {error}", err=True)
-        return None
+def run_crosschecks(maps: int, z3_maps: int, seed: int) -> CrosscheckReport:
+    """The NetworkX and Z3 cross-checks (imported here: Z3 is slow to load for other commands)."""
+    from solver.crosscheck import run_crosschecks as crosscheck
+
     click.echo(f"rulings verify: cross-checking geometry (seed {seed}) ...", err=True)
     return crosscheck(maps, z3_maps, seed, _progress)
 
@@ -141,34 +140,27 @@ def _progress(checker: str, done: int, total: int) -> None:
         click.echo(f"  {checker}: {done}/{total} maps", err=True)
 
 
-def _summary_lines(scenarios: ScenarioRun, report: Any | None, ok: bool) -> list[str]:
+def _summary_lines(scenarios: ScenarioRun, report: CrosscheckReport, ok: bool) -> list[str]:
     lines = [
         f"rulebook scenarios: {scenarios.passed} passed, {scenarios.failed} failed"
         + (f", {scenarios.errors} errors" if scenarios.errors else "")
         + (f", {scenarios.skipped} skipped" if scenarios.skipped else "")
     ]
     lines += [f"  {problem}" for problem in scenarios.problems]
-    if report is None:
-        lines.append("geometry cross-checks: not run (solver.crosscheck is missing)")
-    else:
-        lines.append("geometry cross-checks:")
-        lines += [f"  {line}" for line in report.summary().splitlines()]
-        lines.append(f"disagreements: {len(report.disagreements)}")
-        lines += [f"  {d}" for d in report.disagreements[:20]]
-        if len(report.disagreements) > 20:
-            lines.append(f"  ... and {len(report.disagreements) - 20} more")
+    lines.append("geometry cross-checks:")
+    lines += [f"  {line}" for line in report.summary().splitlines()]
     lines.append("verify: all checks passed" if ok else "verify: FAILED")
     return lines
 
 
 def _summary_data(
-    scenarios: ScenarioRun, report: Any | None, maps: int, z3_maps: int, seed: int, ok: bool
+    scenarios: ScenarioRun, report: CrosscheckReport, maps: int, z3_maps: int, seed: int, ok: bool
 ) -> dict[str, Any]:
-    crosschecks: dict[str, Any] = {"networkx_maps": maps, "z3_maps": z3_maps, "seed": seed}
-    if report is None:
-        crosschecks["summary"] = None
-        crosschecks["disagreements"] = None
-    else:
-        crosschecks["summary"] = report.summary()
-        crosschecks["disagreements"] = [str(d) for d in report.disagreements]
+    crosschecks = {
+        "networkx_maps": maps,
+        "z3_maps": z3_maps,
+        "seed": seed,
+        "summary": report.summary(),
+        "disagreements": [d.describe() for d in report.disagreements],
+    }
     return {"ok": ok, "scenarios": asdict(scenarios), "crosschecks": crosschecks}

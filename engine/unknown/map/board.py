@@ -38,6 +38,7 @@ class Board:
     """Flat arrays of one position: placed, passable and fortified spots, and neighbours."""
 
     __slots__ = (
+        "slot",
         "min_x",
         "min_y",
         "width",
@@ -58,8 +59,9 @@ class Board:
         self.placed = bytearray(size)
         self.passable = bytearray(size)
         self.fortified = bytearray(size)
+        self.slot: dict[Coord, int] = {}
         for tile in position.tiles:
-            i = self.index(tile.at)
+            i = self.slot[tile.at] = self.index(tile.at)
             self.placed[i] = 1
             self.passable[i] = is_passable(position, tile.at)
             self.fortified[i] = is_fortified(position, tile.at)
@@ -77,14 +79,6 @@ class Board:
     def coord(self, i: int) -> Coord:
         """Coordinate of a flat index."""
         return (i % self.width + self.min_x, i // self.width + self.min_y)
-
-    def index_of_tile(self, at: Coord) -> int | None:
-        """Flat index of an explored tile, or ``None`` if no tile is placed at ``at``."""
-        x, y = at[0] - self.min_x, at[1] - self.min_y
-        if not (0 < x < self.width - 1 and y > 0 and y * self.width < len(self.placed)):
-            return None
-        i = y * self.width + x
-        return i if self.placed[i] else None
 
     def distances_from(self, source: int) -> list[int]:
         """Moves from ``source`` to every spot (``-1``: unreachable), per ``unknown.range``.

@@ -21,7 +21,7 @@ def line_of_sight(
       ``origin-sees``.
     """
     board = board_of(position)
-    ia, ib = board.index_of_tile(a), board.index_of_tile(b)
+    ia, ib = board.slot.get(a), board.slot.get(b)
     if ia is None or ib is None:
         return False
     if ia == ib:

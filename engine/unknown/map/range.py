@@ -16,7 +16,7 @@ def range_between(
     The ``range-endpoints`` switch says whether the far end must itself be passable.
     """
     board = board_of(position)
-    ia, ib = board.index_of_tile(a), board.index_of_tile(b)
+    ia, ib = board.slot.get(a), board.slot.get(b)
     if ia is None or ib is None:
         return None
     if ruleset.range_endpoints == "target-passable" and ia != ib and not board.passable[ib]:

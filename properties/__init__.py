@@ -1,0 +1,87 @@
+"""Property tests (Hypothesis) and the strategies they share.
+
+``legal_maps()`` draws random legal Unknown maps from :mod:`solver.random_maps`: Hypothesis picks
+the map's size bound and a seed, so a failing map shrinks towards fewer tiles. ``rulesets()``
+draws a reading for every switch of the interpretation ledger (shrinking towards the defaults).
+``TALLY`` counts the maps and queries the property tests checked, for the session summary.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from hypothesis import strategies as st
+
+from engine.unknown.position import UnknownPosition
+from engine.unknown.ruleset import DEFAULT, Ruleset, interpretation_ledger
+from solver.random_maps import random_position
+
+MAX_TILES = 40
+
+
+@dataclass(frozen=True)
+class MapCase:
+    """A random legal map, the seed it grew from, and a ruleset to read it with."""
+
+    position: UnknownPosition
+    seed: int
+    ruleset: Ruleset
+
+
+def _grow(max_tiles: int, seed: int) -> UnknownPosition:
+    return random_position(random.Random(seed), max_tiles)
+
+
+def legal_maps(max_tiles: int = MAX_TILES) -> st.SearchStrategy[tuple[UnknownPosition, int]]:
+    """``(position, seed)`` pairs: random legal maps of 1 to ``max_tiles`` tiles."""
+    return st.tuples(st.integers(1, max_tiles), st.integers(0, 2**32 - 1)).map(
+        lambda args: (_grow(*args), args[1])
+    )
+
+
+def rulesets() -> st.SearchStrategy[Ruleset]:
+    """Every switch of the ledger set to one of its readings, the default first."""
+    ledger = interpretation_ledger()
+    choices = {
+        switch: st.sampled_from(
+            [entry["default"]] + sorted(r for r in entry["readings"] if r != entry["default"])
+        )
+        for switch, entry in sorted(ledger.items())
+    }
+    return st.fixed_dictionaries(choices).map(lambda readings: DEFAULT.with_readings(**readings))
+
+
+def map_cases(max_tiles: int = MAX_TILES) -> st.SearchStrategy[MapCase]:
+    """A random legal map with a random ruleset."""
+    return st.builds(
+        lambda drawn, ruleset: MapCase(drawn[0], drawn[1], ruleset),
+        legal_maps(max_tiles),
+        rulesets(),
+    )
+
+
+class Tally:
+    """Maps and queries checked per checker, printed at the end of the session."""
+
+    def __init__(self) -> None:
+        self.maps: Counter = Counter()
+        self.queries: Counter = Counter()
+
+    def add(self, checker: str, queries: Counter) -> None:
+        """Count one map checked against ``checker`` and the queries asked on it."""
+        self.maps[checker] += 1
+        for (who, _question), n in queries.items():
+            if who == checker:
+                self.queries[checker] += n
+
+    def lines(self) -> list[str]:
+        """One line per checker that ran, e.g. ``engine=networkx on 2000 maps (… queries)``."""
+        return [
+            f"engine={checker} on {self.maps[checker]} maps ({self.queries[checker]} queries)"
+            for checker in sorted(self.maps)
+        ]
+
+
+TALLY = Tally()

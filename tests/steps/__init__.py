@@ -1,0 +1,1 @@
+"""Step definitions for the Gherkin scenarios under ``features/`` (loaded by ``tests/conftest.py``)."""
