@@ -1,7 +1,7 @@
 """Property tests (Hypothesis) and the strategies they share.
 
 ``legal_maps()`` draws random legal Unknown maps from :mod:`solver.random_maps`: Hypothesis picks
-the map's size bound and a seed, so a failing map shrinks towards fewer tiles. ``rulesets()``
+the number of tiles and a seed, so a failing map shrinks towards fewer tiles. ``rulesets()``
 draws a reading for every switch of the interpretation ledger (shrinking towards the defaults).
 ``TALLY`` counts the maps and queries the property tests checked, for the session summary.
 """
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine.unknown.position import UnknownPosition
 from engine.unknown.ruleset import DEFAULT, Ruleset, interpretation_ledger
-from solver.random_maps import random_position
+from solver.random_maps import random_position, ruleset_readings
 
 MAX_TILES = 40
 
@@ -29,16 +29,22 @@ class MapCase:
     seed: int
     ruleset: Ruleset
 
+    def __repr__(self) -> str:
+        readings = ", ".join(f"{k}={v}" for k, v in sorted(ruleset_readings(self.ruleset).items()))
+        return f"MapCase(seed={self.seed}, tiles={len(self.position.tiles)}, {readings})"
 
-def _grow(max_tiles: int, seed: int) -> UnknownPosition:
-    return random_position(random.Random(seed), max_tiles)
+    def _repr_pretty_(self, printer, cycle: bool) -> None:
+        """Hypothesis prints falsifying examples with this (the map itself is in the message)."""
+        printer.text(repr(self))
 
 
-def legal_maps(max_tiles: int = MAX_TILES) -> st.SearchStrategy[tuple[UnknownPosition, int]]:
-    """``(position, seed)`` pairs: random legal maps of 1 to ``max_tiles`` tiles."""
-    return st.tuples(st.integers(1, max_tiles), st.integers(0, 2**32 - 1)).map(
-        lambda args: (_grow(*args), args[1])
-    )
+@st.composite
+def legal_maps(draw: st.DrawFn, max_tiles: int = MAX_TILES) -> tuple[UnknownPosition, int]:
+    """``(position, seed)``: a random legal map of 1 to ``max_tiles`` tiles (Hypothesis draws the
+    tile count, so failures shrink towards small maps) grown from ``seed``."""
+    tiles = draw(st.integers(1, max_tiles), label="tiles")
+    seed = draw(st.integers(0, 2**32 - 1), label="seed")
+    return random_position(random.Random(seed), tiles, min_tiles=tiles), seed
 
 
 def rulesets() -> st.SearchStrategy[Ruleset]:
@@ -53,13 +59,11 @@ def rulesets() -> st.SearchStrategy[Ruleset]:
     return st.fixed_dictionaries(choices).map(lambda readings: DEFAULT.with_readings(**readings))
 
 
-def map_cases(max_tiles: int = MAX_TILES) -> st.SearchStrategy[MapCase]:
+@st.composite
+def map_cases(draw: st.DrawFn, max_tiles: int = MAX_TILES) -> MapCase:
     """A random legal map with a random ruleset."""
-    return st.builds(
-        lambda drawn, ruleset: MapCase(drawn[0], drawn[1], ruleset),
-        legal_maps(max_tiles),
-        rulesets(),
-    )
+    position, seed = draw(legal_maps(max_tiles))
+    return MapCase(position, seed, draw(rulesets()))
 
 
 class Tally:

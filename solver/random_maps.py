@@ -31,14 +31,20 @@ NEUTRAL_TOKENS = ("trap", "ammo", "food", "medicine", "scrap", "armor", "mission
 SOURCE = "random map"
 
 
-def random_position(rng: random.Random, max_tiles: int = 40) -> UnknownPosition:
-    """A random legal position with 1 to ``max_tiles`` tiles, checked by ``position_from_data``."""
-    return position_from_data(random_position_data(rng, max_tiles), SOURCE)
+def random_position(
+    rng: random.Random, max_tiles: int = 40, *, min_tiles: int = 1
+) -> UnknownPosition:
+    """A random legal position of ``min_tiles`` to ``max_tiles`` tiles (uniform), checked by
+    ``position_from_data``. (Growth stops early only if no spot is left in the box.)"""
+    return position_from_data(random_position_data(rng, max_tiles, min_tiles=min_tiles), SOURCE)
 
 
-def random_position_data(rng: random.Random, max_tiles: int = 40) -> dict[str, Any]:
+def random_position_data(
+    rng: random.Random, max_tiles: int = 40, *, min_tiles: int = 1
+) -> dict[str, Any]:
     """A random legal map in position-file form (the dict a YAML position file holds)."""
-    spots = grow_spots(rng, rng.randint(1, max(1, max_tiles)))
+    top = max(1, max_tiles)
+    spots = grow_spots(rng, rng.randint(min(max(1, min_tiles), top), top))
     tiles = _tile_rows(rng, spots)
     data: dict[str, Any] = {"game": "unknown", "tiles": tiles}
     tokens = _token_rows(rng, spots)
