@@ -38,6 +38,7 @@ class TileKind:
     blocks_hazards: bool
     clear_cost: tuple[tuple[str, int], ...]
     gather: tuple[tuple[str, ...], ...]
+    exchange: tuple[tuple[str, int | bool], ...] | None
     knockback: int | None
     spawns: tuple[Spawn, ...]
     tokens: tuple[tuple[str, int], ...]
@@ -70,6 +71,7 @@ def _tile(name: str, row: dict) -> TileKind:
         blocks_hazards=bool(row.get("blocks_hazards", fortified or row["type"] == "objective")),
         clear_cost=tuple(sorted((row.get("clear_cost") or {}).items())),
         gather=tuple(tuple(icon) for icon in row.get("gather") or ()),
+        exchange=tuple(sorted(row["exchange"].items())) if row.get("exchange") else None,
         knockback=row.get("knockback"),
         spawns=tuple(Spawn(**spawn) for spawn in row.get("spawns") or ()),
         tokens=tuple((t["kind"], t.get("count", 1)) for t in row.get("tokens") or ()),
@@ -84,3 +86,46 @@ def tile_kind(name: str) -> TileKind:
     if name not in tiles:
         raise KeyError(f"unknown tile {name!r}; known tiles: {', '.join(sorted(tiles))}")
     return tiles[name]
+
+
+@dataclass(frozen=True)
+class SurvivorCard:
+    """A survivor card: its AP per turn and starting goods (``data/survivors.yaml``)."""
+
+    name: str
+    ap: int
+    goods: tuple[tuple[str, int], ...]
+    clauses: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EnemyKind:
+    """An enemy's line of the Enemies table: health (``None``: unlimited), speed and target."""
+
+    name: str
+    health: int | None
+    speed: int
+    target: str
+    clauses: tuple[str, ...]
+
+
+@cache
+def survivor_cards() -> dict[str, SurvivorCard]:
+    """Every survivor card by lower-case name."""
+    data = yaml.safe_load((DATA.parent / "survivors.yaml").read_text(encoding="utf-8"))
+    return {
+        name: SurvivorCard(
+            name, row["ap"], tuple(sorted(row["goods"].items())), tuple(row["clauses"])
+        )
+        for name, row in data["survivors"].items()
+    }
+
+
+@cache
+def enemy_kinds() -> dict[str, EnemyKind]:
+    """Every enemy by lower-case name."""
+    data = yaml.safe_load((DATA.parent / "enemies.yaml").read_text(encoding="utf-8"))
+    return {
+        name: EnemyKind(name, row["health"], row["speed"], row["target"], tuple(row["clauses"]))
+        for name, row in data["enemies"].items()
+    }

@@ -1,49 +1,35 @@
-"""Unknown as a game driven through the core interface (PRINCIPLES §2–3).
+"""Unknown driven through the core interface (PRINCIPLES §2–3).
 
-The state is plain data: the position and a queue of pending effects. Resolving the head of the
-queue either changes the state by itself (a forced outcome) or asks the players for a decision.
-This issue's effects: a knockback from a source over an ordered list of pieces. The round
-structure and the actions that push effects come with later parts of the engine.
+``UnknownGame.node(state)`` says who decides next:
+
+1. a finished game is terminal (its outcome names the clause that ended it);
+2. otherwise the head of the pending-effect queue decides (a knockback asks where a piece ends,
+   an explore draw is a chance node, ...);
+3. otherwise, during survivor actions, the players pick who goes next, or the survivor on turn
+   picks an action (or ends its turn);
+4. a state with no round in progress (``phase`` None: a map fragment) is idle.
+
+``apply`` routes a decision to the same place, then ``settle`` runs everything that needs no
+decision: forced effects, phases without choices, and the mission's win check.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from engine.core.errors import IllegalDecision
-from engine.core.game import Event, IdleNode, Node, PlayerNode, Step
-from engine.unknown.map.knockback import knockback_destinations
-from engine.unknown.position import Coord, Survivor, UnknownPosition
+from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNode
+from engine.unknown.actions import ACTIONS
+from engine.unknown.actions.base import Action, Outcome, event
+from engine.unknown.knockback import Knockback, KnockTo
+from engine.unknown.missions import MISSIONS
+from engine.unknown.position import UnknownPosition
+from engine.unknown.rules import Rules
 from engine.unknown.ruleset import DEFAULT, Ruleset
+from engine.unknown.state import UnknownState
+from engine.unknown.turn.round import EndTurn, StartTurn, advance, end_turn, start_turn, waiting
 
-
-@dataclass(frozen=True)
-class Knockback:
-    """A pending knockback: pieces still to flee ``source`` by ``distance``, in order."""
-
-    source: Coord
-    distance: int
-    movers: tuple[str, ...]
-    cause: str = "knockback"
-
-
-@dataclass(frozen=True)
-class UnknownState:
-    """Everything the rules need: the map and the effects waiting to resolve."""
-
-    position: UnknownPosition
-    pending: tuple[Knockback, ...] = ()
-
-
-@dataclass(frozen=True)
-class KnockTo:
-    """Decision: the fleeing piece ``who`` ends its knockback on ``to``."""
-
-    who: str
-    to: Coord
-
-    def __str__(self) -> str:
-        return f"knock {self.who} to {list(self.to)}"
+__all__ = ["Knockback", "KnockTo", "UnknownGame", "UnknownState"]
 
 
 class UnknownGame:
@@ -53,112 +39,121 @@ class UnknownGame:
 
     def __init__(self, ruleset: Ruleset = DEFAULT) -> None:
         self.ruleset = ruleset
+        self.rules = Rules(ruleset)
 
-    def start(
-        self, position: UnknownPosition, *effects: Knockback
-    ) -> tuple[UnknownState, tuple[Event, ...]]:
-        """A state with ``effects`` pending, after resolving whatever is forced."""
-        return self._settle(UnknownState(position, tuple(effects)), ())
+    def start(self, position: UnknownPosition, *effects: object) -> tuple[UnknownState, tuple[Event, ...]]:
+        """A map fragment with ``effects`` pending, after resolving whatever is forced."""
+        return self.settle(UnknownState(position, pending=tuple(effects)))
 
+    # -- who decides ------------------------------------------------------------------------
     def node(self, state: UnknownState) -> Node:
-        """Who decides next: the players choosing where a fleeing piece ends, or nobody."""
-        if not state.pending:
+        """Who decides next, and what they may decide."""
+        if state.outcome is not None:
+            result, clause, _ = state.outcome
+            return TerminalNode(result, clause)
+        if state.pending:
+            return state.pending[0].node(self, state)
+        if state.phase != "survivor_actions":
             return IdleNode()
-        effect = state.pending[0]
-        who = effect.movers[0]
-        options = self._destinations(state.position, effect)
+        if state.turn is None:
+            return PlayerNode(
+                player="players",
+                legal=tuple(StartTurn(who) for who in waiting(state)),
+                prompt="choose which survivor takes its turn next",
+                clause="unknown.turn.group-picks-next",
+            )
         return PlayerNode(
-            player="players",
-            legal=tuple(KnockTo(who, to) for to in sorted(options)),
-            prompt=f"choose where {who} ends fleeing {list(effect.source)} (knockback {effect.distance})",
-            clause="unknown.knockback.path-choice",
+            player=state.turn,
+            legal=(*self.actions(state, state.turn), EndTurn(state.turn)),
+            prompt=f"{state.turn}: choose an action or end the turn",
+            clause="unknown.turn.survivor-actions",
         )
 
-    def apply(self, state: UnknownState, decision: KnockTo) -> Step:
-        """Move the fleeing piece to the chosen tile; ``IllegalDecision`` if it may not end there."""
-        if not state.pending:
+    def actions(self, state: UnknownState, who: str) -> tuple[Action, ...]:
+        """Every legal action for ``who`` now, affordable with its AP left."""
+        survivor = state.position.survivor(who)
+        if survivor.incapacitated:
+            return ()
+        found: list[Action] = []
+        for kind in ACTIONS:
+            for action in kind.options(self, state, who):
+                if self.rules.ap_cost(state, action) <= survivor.ap:
+                    found.append(action)
+        return tuple(found)
+
+    # -- applying decisions -----------------------------------------------------------------
+    def apply(self, state: UnknownState, decision: object) -> Step:
+        """Apply ``decision``; ``IllegalDecision`` (naming the clause) leaves ``state`` as it was."""
+        if state.outcome is not None:
+            raise IllegalDecision(state.outcome[1], f"the game is over ({state.outcome[2]})")
+        if state.pending:
+            state, events = state.pending[0].apply(self, state, decision)
+        elif isinstance(decision, StartTurn) and state.phase == "survivor_actions":
+            state, events = start_turn(self, state, decision.who)
+        elif isinstance(decision, EndTurn) and state.phase == "survivor_actions":
+            state, events = end_turn(self, state, decision.who)
+        elif isinstance(decision, Action) and state.phase == "survivor_actions":
+            state, events = self.act(state, decision)
+        else:
             raise IllegalDecision(
-                "unknown.knockback.flee", f"nothing is pending, so {decision} is not a choice"
+                "unknown.turn.phases", f"{decision} is not a decision anyone may take now"
             )
-        effect = state.pending[0]
-        who = effect.movers[0]
-        if not isinstance(decision, KnockTo) or decision.who != who:
-            raise IllegalDecision(
-                "unknown.knockback.flee", f"{who} is the piece fleeing now, not {decision}"
-            )
-        options = self._destinations(state.position, effect)
-        if decision.to not in options:
-            allowed = ", ".join(str(list(o)) for o in sorted(options))
-            raise IllegalDecision(
-                "unknown.knockback.flee",
-                f"{who} cannot end a knockback of {effect.distance} from {list(effect.source)} "
-                f"on {list(decision.to)}; it may end on {allowed}",
-            )
-        state, events = self._move(state, effect, who, decision.to)
-        state, more = self._settle(state, ())
+        state, more = self.settle(state)
         return Step(state, events + more)
 
-    def _destinations(self, position: UnknownPosition, effect: Knockback) -> frozenset[Coord]:
-        return knockback_destinations(
-            position, effect.source, effect.distance, effect.movers[0], self.ruleset
+    def act(self, state: UnknownState, action: Action) -> Outcome:
+        """Check an action, charge its AP, and carry it out (``unknown.action.one-at-a-time``)."""
+        if state.turn != action.who:
+            raise IllegalDecision(
+                "unknown.turn.finish-before-next", f"it is not {action.who}'s turn ({action})"
+            )
+        survivor = state.position.survivor(action.who)
+        if survivor.incapacitated:
+            raise IllegalDecision(
+                "unknown.injury.incapacitated", f"{action.who} is incapacitated and cannot act"
+            )
+        cost = self.rules.ap_cost(state, action)
+        if cost > survivor.ap:
+            raise IllegalDecision(
+                "unknown.turn.survivor-actions",
+                f"{action.who} has {survivor.ap} AP left; {action.name} costs {cost}",
+            )
+        action.check(self, state)
+        paid = replace(survivor, ap=survivor.ap - cost)
+        state = state.with_position(state.position.with_survivor(paid))
+        spent = event(
+            "action",
+            type(action).clause,
+            f"{action.who}: {action} ({cost} AP, {paid.ap} left)",
+            who=action.who,
+            action=action.name,
+            ap=cost,
         )
+        state, events = action.resolve(self, state)
+        return state, (spent, *events)
 
-    def _move(
-        self, state: UnknownState, effect: Knockback, who: str, to: Coord
-    ) -> tuple[UnknownState, tuple[Event, ...]]:
-        position = state.position
-        piece = position.piece(who)
-        events: list[Event] = []
-        if to != piece.at:
-            events.append(
-                Event(
-                    "knocked_back",
-                    "unknown.knockback.flee",
-                    f"{who} is knocked back from {list(piece.at)} to {list(to)}",
-                    (("who", who), ("from", piece.at), ("to", to)),
-                )
-            )
-            position = position.moved(who, to)
-            foes = (
-                position.enemies_at(to)
-                if isinstance(piece, Survivor)
-                else position.survivors_at(to)
-            )
-            if foes:
-                events.append(
-                    Event(
-                        "close_combat",
-                        "unknown.combat.trigger",
-                        f"{who} shares {list(to)} with {', '.join(f.id for f in foes)}: close combat",
-                        (("at", to), ("pieces", tuple(sorted((who, *(f.id for f in foes)))))),
-                    )
-                )
-        else:
-            events.append(
-                Event(
-                    "stayed",
-                    "unknown.knockback.flee",
-                    f"{who} stays on {list(to)}",
-                    (("who", who), ("at", to)),
-                )
-            )
-        rest = effect.movers[1:]
-        pending = ((replace(effect, movers=rest),) if rest else ()) + state.pending[1:]
-        return UnknownState(position, pending), tuple(events)
-
-    def _settle(
-        self, state: UnknownState, events: tuple[Event, ...]
-    ) -> tuple[UnknownState, tuple[Event, ...]]:
-        """Resolve pending effects whose outcome is forced (a single destination)."""
-        while state.pending:
-            effect = state.pending[0]
-            if not effect.movers:
-                state = UnknownState(state.position, state.pending[1:])
-                continue
-            options = self._destinations(state.position, effect)
-            if len(options) != 1:
+    def settle(self, state: UnknownState) -> Outcome:
+        """Resolve everything that needs no decision, and check whether the mission is won."""
+        events: tuple[Event, ...] = ()
+        while state.outcome is None:
+            won = self._mission_won(state)
+            if won is not None:
+                return won[0], events + won[1]
+            if state.pending:
+                step = state.pending[0].settle(self, state)
+            else:
+                step = advance(self, state)
+            if step is None:
                 break
-            (only,) = options
-            state, more = self._move(state, effect, effect.movers[0], only)
+            state, more = step
             events += more
         return state, events
+
+    def _mission_won(self, state: UnknownState) -> Outcome | None:
+        check = MISSIONS.get(state.mission or "")
+        why = check(state) if check else None
+        if why is None:
+            return None
+        clause = f"unknown.mission.{state.mission}.goal"
+        won = event("mission_complete", "unknown.game.ends-on-mission-complete", f"the survivors win: {why}")
+        return replace(state, outcome=("win", clause, why)), (won,)

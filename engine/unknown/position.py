@@ -7,7 +7,7 @@ tile names against the catalog, one tile per spot, no 2×2 square, pieces and to
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -36,22 +36,40 @@ class Token:
     count: int = 1
 
 
+HEALTH_STATES = ("healthy", "injured", "incapacitated")
+"""A survivor's health, best first (``unknown.injury.states``)."""
+
+
 @dataclass(frozen=True)
 class Survivor:
-    """A survivor meeple on the map."""
+    """A survivor meeple on the map, with its health, AP left this turn and carried goods."""
 
     id: str
     at: Coord
     card: str | None = None
+    health: str = "healthy"
+    ap: int = 0
+    goods: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def injured(self) -> bool:
+        return self.health == "injured"
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.health == "incapacitated"
 
 
 @dataclass(frozen=True)
 class Enemy:
-    """An enemy meeple on the map."""
+    """An enemy meeple on the map: damage taken, stunned, and spawned in this enemy upkeep."""
 
     id: str
     kind: str
     at: Coord
+    damage: int = 0
+    stunned: bool = False
+    fresh: bool = False
 
 
 @dataclass(frozen=True)
@@ -93,13 +111,57 @@ class UnknownPosition:
         """Survivors standing on ``at``."""
         return tuple(s for s in self.survivors if s.at == at)
 
+    def survivor(self, survivor_id: str) -> Survivor:
+        """The survivor with this id (``KeyError`` if there is none)."""
+        for s in self.survivors:
+            if s.id == survivor_id:
+                return s
+        raise KeyError(f"no survivor {survivor_id!r} on the map")
+
     def moved(self, piece_id: str, to: Coord) -> UnknownPosition:
         """A copy with one piece moved to ``to``."""
-        survivors = tuple(
-            Survivor(s.id, to, s.card) if s.id == piece_id else s for s in self.survivors
-        )
-        enemies = tuple(Enemy(e.id, e.kind, to) if e.id == piece_id else e for e in self.enemies)
-        return UnknownPosition(self.tiles, self.tokens, survivors, enemies)
+        survivors = tuple(replace(s, at=to) if s.id == piece_id else s for s in self.survivors)
+        enemies = tuple(replace(e, at=to) if e.id == piece_id else e for e in self.enemies)
+        return self.with_pieces(survivors, enemies)
+
+    def with_survivor(self, survivor: Survivor) -> UnknownPosition:
+        """A copy with one survivor replaced (matched by id) or added."""
+        others = tuple(s for s in self.survivors if s.id != survivor.id)
+        return self.with_pieces(tuple(sorted((*others, survivor), key=lambda s: s.id)), self.enemies)
+
+    def with_enemy(self, enemy: Enemy) -> UnknownPosition:
+        """A copy with one enemy replaced (matched by id) or added."""
+        others = tuple(e for e in self.enemies if e.id != enemy.id)
+        return self.with_pieces(self.survivors, tuple(sorted((*others, enemy), key=lambda e: e.id)))
+
+    def without_enemy(self, enemy_id: str) -> UnknownPosition:
+        """A copy with one enemy removed from the board."""
+        return self.with_pieces(self.survivors, tuple(e for e in self.enemies if e.id != enemy_id))
+
+    def with_pieces(
+        self, survivors: tuple[Survivor, ...], enemies: tuple[Enemy, ...]
+    ) -> UnknownPosition:
+        """A copy with new pieces on the same tiles and tokens (the map's board is kept)."""
+        copy = UnknownPosition(self.tiles, self.tokens, survivors, enemies)
+        if "_board" in self.__dict__:
+            copy.__dict__["_board"] = self.__dict__["_board"]
+        return copy
+
+    def with_tile(self, tile: PlacedTile) -> UnknownPosition:
+        """A copy with a tile placed or replaced at ``tile.at``."""
+        tiles = tuple(sorted((*(t for t in self.tiles if t.at != tile.at), tile), key=lambda t: t.at))
+        return UnknownPosition(tiles, self.tokens, self.survivors, self.enemies)
+
+    def with_tokens(self, at: Coord, kind: str, change: int) -> UnknownPosition:
+        """A copy with ``change`` more (or fewer) ``kind`` tokens on ``at``."""
+        have = self.tokens_at.get(at, {}).get(kind, 0)
+        if have + change < 0:
+            raise ValueError(f"{list(at)} holds {have} {kind} token(s), not {-change}")
+        kept = tuple(t for t in self.tokens if not (t.at == at and t.kind == kind))
+        if have + change:
+            kept = (*kept, Token(at, kind, have + change))
+        tokens = tuple(sorted(kept, key=lambda t: (t.at, t.kind)))
+        return UnknownPosition(self.tiles, tokens, self.survivors, self.enemies)
 
 
 def squares_completed(placed: set[Coord] | dict[Coord, Any], at: Coord) -> list[list[Coord]]:

@@ -24,6 +24,8 @@ class Ruleset:
     range_endpoints: str = "exempt"
     los_impassable_origin: str = "blocked"
     knockback_stop_at_start: str = "allowed"
+    knockback_impassable_start: str = "own-tile-passable"
+    knockback_mover_order: str = "farthest-first"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

@@ -70,7 +70,7 @@ class Board:
             tuple(i + s for s in steps if self.placed[i + s]) if self.placed[i] else ()
             for i in range(size)
         ]
-        self._fields: dict[int, list[int]] = {}
+        self._fields: dict[int | tuple[int, int], list[int]] = {}
 
     def index(self, at: Coord) -> int:
         """Flat index of a coordinate inside the board's box."""
@@ -80,28 +80,31 @@ class Board:
         """Coordinate of a flat index."""
         return (i % self.width + self.min_x, i // self.width + self.min_y)
 
-    def distances_from(self, source: int) -> list[int]:
+    def distances_from(self, source: int, through: int | None = None) -> list[int]:
         """Moves from ``source`` to every spot (``-1``: unreachable), per ``unknown.range``.
 
         Steps go between orthogonal neighbours over explored tiles; a tile is stepped *through*
         only if it is passable. The source and the far end need only be explored (the
         ``range-endpoints`` reading ``exempt``; the other reading is applied by the caller).
+        ``through`` names one more spot to treat as passable: a fleeing piece's own impassable
+        tile under the ``knockback-impassable-start`` reading ``own-tile-passable``.
         """
-        field = self._fields.get(source)
+        key = source if through is None else (source, through)
+        field = self._fields.get(key)
         if field is None:
             field = [-1] * len(self.placed)
             field[source] = 0
             passable, neighbours = self.passable, self.neighbours
             frontier = [source]
             for u in frontier:
-                if u != source and not passable[u]:
+                if u != source and u != through and not passable[u]:
                     continue
                 step = field[u] + 1
                 for v in neighbours[u]:
                     if field[v] < 0:
                         field[v] = step
                         frontier.append(v)
-            self._fields[source] = field
+            self._fields[key] = field
         return field
 
 

@@ -8,7 +8,9 @@ end where the flight stops early (``unknown.knockback.dead-end``). A survivor wh
 would enter an enemy's tile may stop before it, or enter it and fight, which ends the flight
 (``unknown.knockback.stop-before-enemy``). An enemy whose step enters a survivor's tile stops
 there for close combat. Barrier tiles are impassable, so flight never enters them and removes no
-barrier (``unknown.barrier.knockback-keeps``).
+barrier (``unknown.barrier.knockback-keeps``). A piece standing on an impassable tile may leave
+it (``unknown.tile.impassable.spawn-exit``, ``unknown.action.move.impassable``); how far the
+tiles beyond it are from the source is the ``knockback-impassable-start`` switch.
 """
 
 from __future__ import annotations
@@ -36,11 +38,13 @@ def knockback_destinations(
     if start_range is None or start_range > distance:
         return frozenset({piece.at})
     board = board_of(position)
-    field = board.distances_from(board.index(source))
+    start = board.index(piece.at)
+    own_tile_passable = ruleset.knockback_impassable_start == "own-tile-passable"
+    through = start if own_tile_passable and not board.passable[start] else None
+    field = board.distances_from(board.index(source), through)
     survivor = isinstance(piece, Survivor)
     others = position.enemies if survivor else position.survivors
     blocked = {board.index(p.at) for p in others}
-    start = board.index(piece.at)
     stop_at_start = ruleset.knockback_stop_at_start == "allowed"
     found: set[int] = set()
     _flee(board, field, distance + 1, start, start, blocked, survivor, stop_at_start, found)

@@ -1,0 +1,1 @@
+"""Enemies (rulebook: Enemies; Enemy Movement; Turn Order's enemy phases)."""

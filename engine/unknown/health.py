@@ -1,0 +1,91 @@
+"""Health of survivors and enemies (rulebook: Injury and Incapacitation; Create Armor)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core.game import Event
+from engine.unknown.actions.base import event
+from engine.unknown.catalog import enemy_kinds
+from engine.unknown.position import HEALTH_STATES, Enemy, Survivor
+from engine.unknown.state import UnknownState, add, count
+
+
+def damage_survivor(
+    state: UnknownState, who: str, amount: int, cause: str
+) -> tuple[UnknownState, tuple[Event, ...]]:
+    """Deal ``amount`` damage to a survivor: armor first, then one health step per point.
+
+    Applies ``unknown.action.create-armor.absorb`` (each armor token stops 1 damage),
+    ``unknown.injury.damage-step`` and ``unknown.injury.ap-cost`` (becoming injured costs 1 AP
+    of the turn in progress).
+    """
+    survivor = state.position.survivor(who)
+    events: list[Event] = []
+    armor = min(count(survivor.goods, "armor"), amount)
+    if armor:
+        survivor = replace(survivor, goods=add(survivor.goods, "armor", -armor))
+        events.append(
+            event("armor_spent", "unknown.action.create-armor.absorb",
+                  f"{who} spends {armor} armor against {cause}", who=who, armor=armor)
+        )
+    for _ in range(amount - armor):
+        step = HEALTH_STATES.index(survivor.health)
+        if step == len(HEALTH_STATES) - 1:
+            break
+        health = HEALTH_STATES[step + 1]
+        ap = survivor.ap - 1 if health == "injured" else 0 if health == "incapacitated" else survivor.ap
+        survivor = replace(survivor, health=health, ap=max(ap, 0))
+        events.append(
+            event("damaged", "unknown.injury.damage-step",
+                  f"{who} takes 1 damage from {cause} and is {health}", who=who, health=health)
+        )
+    return state.with_position(state.position.with_survivor(survivor)), tuple(events)
+
+
+def heal_survivor(state: UnknownState, who: str) -> tuple[UnknownState, tuple[Event, ...]]:
+    """Improve a survivor's health by one step (``unknown.injury.heal-step``)."""
+    survivor = state.position.survivor(who)
+    step = HEALTH_STATES.index(survivor.health)
+    if step == 0:
+        return state, ()
+    health = HEALTH_STATES[step - 1]
+    survivor = replace(survivor, health=health)
+    healed = event("healed", "unknown.injury.heal-step", f"{who} is healed to {health}",
+                   who=who, health=health)
+    return state.with_position(state.position.with_survivor(survivor)), (healed,)
+
+
+def damage_enemy(
+    state: UnknownState, enemy_id: str, amount: int, cause: str
+) -> tuple[UnknownState, tuple[Event, ...]]:
+    """Deal damage to an enemy: injured while it has health left, removed when killed.
+
+    Applies ``unknown.injury.enemy-injured``, ``unknown.enemy.removed-on-death`` and the
+    Brute's ``unknown.enemy.brute.stun`` (unlimited health; damage stuns it).
+    """
+    enemy: Enemy = state.position.piece(enemy_id)  # type: ignore[assignment]
+    health = enemy_kinds()[enemy.kind].health
+    if health is None:
+        stunned = replace(enemy, stunned=True)
+        return state.with_position(state.position.with_enemy(stunned)), (
+            event("stunned", "unknown.enemy.brute.stun", f"{enemy_id} is stunned by {cause}",
+                  enemy=enemy_id),
+        )
+    damage = enemy.damage + amount
+    if damage >= health:
+        return state.with_position(state.position.without_enemy(enemy_id)), (
+            event("killed", "unknown.enemy.removed-on-death", f"{enemy_id} is killed by {cause}",
+                  enemy=enemy_id, at=enemy.at),
+        )
+    hurt = replace(enemy, damage=damage)
+    return state.with_position(state.position.with_enemy(hurt)), (
+        event("enemy_injured", "unknown.injury.enemy-injured",
+              f"{enemy_id} takes {amount} damage from {cause} ({health - damage} left)",
+              enemy=enemy_id, damage=damage),
+    )
+
+
+def is_survivor(piece: Survivor | Enemy) -> bool:
+    """Whether a piece is a survivor."""
+    return isinstance(piece, Survivor)
