@@ -41,7 +41,9 @@ class UnknownGame:
         self.ruleset = ruleset
         self.rules = Rules(ruleset)
 
-    def start(self, position: UnknownPosition, *effects: object) -> tuple[UnknownState, tuple[Event, ...]]:
+    def start(
+        self, position: UnknownPosition, *effects: object
+    ) -> tuple[UnknownState, tuple[Event, ...]]:
         """A map fragment with ``effects`` pending, after resolving whatever is forced."""
         return self.settle(UnknownState(position, pending=tuple(effects)))
 
@@ -155,5 +157,7 @@ class UnknownGame:
         if why is None:
             return None
         clause = f"unknown.mission.{state.mission}.goal"
-        won = event("mission_complete", "unknown.game.ends-on-mission-complete", f"the survivors win: {why}")
+        won = event(
+            "mission_complete", "unknown.game.ends-on-mission-complete", f"the survivors win: {why}"
+        )
         return replace(state, outcome=("win", clause, why)), (won,)

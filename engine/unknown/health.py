@@ -26,19 +26,35 @@ def damage_survivor(
     if armor:
         survivor = replace(survivor, goods=add(survivor.goods, "armor", -armor))
         events.append(
-            event("armor_spent", "unknown.action.create-armor.absorb",
-                  f"{who} spends {armor} armor against {cause}", who=who, armor=armor)
+            event(
+                "armor_spent",
+                "unknown.action.create-armor.absorb",
+                f"{who} spends {armor} armor against {cause}",
+                who=who,
+                armor=armor,
+            )
         )
     for _ in range(amount - armor):
         step = HEALTH_STATES.index(survivor.health)
         if step == len(HEALTH_STATES) - 1:
             break
         health = HEALTH_STATES[step + 1]
-        ap = survivor.ap - 1 if health == "injured" else 0 if health == "incapacitated" else survivor.ap
+        ap = (
+            survivor.ap - 1
+            if health == "injured"
+            else 0
+            if health == "incapacitated"
+            else survivor.ap
+        )
         survivor = replace(survivor, health=health, ap=max(ap, 0))
         events.append(
-            event("damaged", "unknown.injury.damage-step",
-                  f"{who} takes 1 damage from {cause} and is {health}", who=who, health=health)
+            event(
+                "damaged",
+                "unknown.injury.damage-step",
+                f"{who} takes 1 damage from {cause} and is {health}",
+                who=who,
+                health=health,
+            )
         )
     return state.with_position(state.position.with_survivor(survivor)), tuple(events)
 
@@ -51,8 +67,9 @@ def heal_survivor(state: UnknownState, who: str) -> tuple[UnknownState, tuple[Ev
         return state, ()
     health = HEALTH_STATES[step - 1]
     survivor = replace(survivor, health=health)
-    healed = event("healed", "unknown.injury.heal-step", f"{who} is healed to {health}",
-                   who=who, health=health)
+    healed = event(
+        "healed", "unknown.injury.heal-step", f"{who} is healed to {health}", who=who, health=health
+    )
     return state.with_position(state.position.with_survivor(survivor)), (healed,)
 
 
@@ -69,20 +86,33 @@ def damage_enemy(
     if health is None:
         stunned = replace(enemy, stunned=True)
         return state.with_position(state.position.with_enemy(stunned)), (
-            event("stunned", "unknown.enemy.brute.stun", f"{enemy_id} is stunned by {cause}",
-                  enemy=enemy_id),
+            event(
+                "stunned",
+                "unknown.enemy.brute.stun",
+                f"{enemy_id} is stunned by {cause}",
+                enemy=enemy_id,
+            ),
         )
     damage = enemy.damage + amount
     if damage >= health:
         return state.with_position(state.position.without_enemy(enemy_id)), (
-            event("killed", "unknown.enemy.removed-on-death", f"{enemy_id} is killed by {cause}",
-                  enemy=enemy_id, at=enemy.at),
+            event(
+                "killed",
+                "unknown.enemy.removed-on-death",
+                f"{enemy_id} is killed by {cause}",
+                enemy=enemy_id,
+                at=enemy.at,
+            ),
         )
     hurt = replace(enemy, damage=damage)
     return state.with_position(state.position.with_enemy(hurt)), (
-        event("enemy_injured", "unknown.injury.enemy-injured",
-              f"{enemy_id} takes {amount} damage from {cause} ({health - damage} left)",
-              enemy=enemy_id, damage=damage),
+        event(
+            "enemy_injured",
+            "unknown.injury.enemy-injured",
+            f"{enemy_id} takes {amount} damage from {cause} ({health - damage} left)",
+            enemy=enemy_id,
+            damage=damage,
+        ),
     )
 
 

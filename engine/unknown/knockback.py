@@ -90,7 +90,9 @@ class Knockback:
         events: list[Event] = []
         if to == piece.at:
             events.append(
-                event("stayed", "unknown.knockback.flee", f"{who} stays on {list(to)}", who=who, at=to)
+                event(
+                    "stayed", "unknown.knockback.flee", f"{who} stays on {list(to)}", who=who, at=to
+                )
             )
         else:
             events.append(

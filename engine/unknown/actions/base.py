@@ -102,7 +102,8 @@ def require_no_enemy(state: UnknownState, at: Coord) -> None:
     """
     if not tile_free_of_enemies(state, at):
         raise IllegalDecision(
-            "unknown.action.enemy-occupied", f"an enemy occupies {list(at)}, so it cannot be targeted"
+            "unknown.action.enemy-occupied",
+            f"an enemy occupies {list(at)}, so it cannot be targeted",
         )
 
 

@@ -101,12 +101,20 @@ class DrawTile:
         return None
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        if not isinstance(decision, Drawn) or not any(t == decision.tile for t, _ in state.stack.rest):
-            raise IllegalDecision("unknown.action.explore.adjacent", f"{decision} is not a tile left in the stack")
-        return self._revealed(replace(state, stack=state.stack.without(decision.tile)), decision.tile)
+        if not isinstance(decision, Drawn) or not any(
+            t == decision.tile for t, _ in state.stack.rest
+        ):
+            raise IllegalDecision(
+                "unknown.action.explore.adjacent", f"{decision} is not a tile left in the stack"
+            )
+        return self._revealed(
+            replace(state, stack=state.stack.without(decision.tile)), decision.tile
+        )
 
     def _revealed(self, state: UnknownState, tile: str) -> Outcome:
-        shown = event("tile_drawn", "unknown.action.explore.adjacent", f"{self.who} reveals {tile}", tile=tile)
+        shown = event(
+            "tile_drawn", "unknown.action.explore.adjacent", f"{self.who} reveals {tile}", tile=tile
+        )
         return replace(state, pending=(PlaceTile(self.who, tile), *state.pending[1:])), (shown,)
 
 
@@ -158,13 +166,25 @@ def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord
     kind = catalog()[tile]
     position = state.position.with_tile(PlacedTile(at, tile))
     events: list[Event] = [
-        event("tile_placed", "unknown.action.explore.adjacent", f"{tile} is placed at {list(at)}",
-              tile=tile, at=at)
+        event(
+            "tile_placed",
+            "unknown.action.explore.adjacent",
+            f"{tile} is placed at {list(at)}",
+            tile=tile,
+            at=at,
+        )
     ]
     for token, amount in kind.tokens:
         position = position.with_tokens(at, token, amount)
-        events.append(event("token_spawned", "unknown.effect.instant.token-spawn",
-                            f"{amount} {token} token(s) appear on {list(at)}", at=at, kind=token))
+        events.append(
+            event(
+                "token_spawned",
+                "unknown.effect.instant.token-spawn",
+                f"{amount} {token} token(s) appear on {list(at)}",
+                at=at,
+                kind=token,
+            )
+        )
     spawned: list[Enemy] = []
     for spawn in kind.spawns:
         if spawn.repeating or spawn.when or spawn.where != "here":
@@ -172,12 +192,25 @@ def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord
         enemy = Enemy(_new_enemy_id(position, spawn.enemy), spawn.enemy, at)
         position = position.with_enemy(enemy)
         spawned.append(enemy)
-        events.append(event("enemy_spawned", "unknown.effect.instant.spawn-here",
-                            f"a {spawn.enemy} ({enemy.id}) spawns on {list(at)}", enemy=enemy.id, at=at))
+        events.append(
+            event(
+                "enemy_spawned",
+                "unknown.effect.instant.spawn-here",
+                f"a {spawn.enemy} ({enemy.id}) spawns on {list(at)}",
+                enemy=enemy.id,
+                at=at,
+            )
+        )
     pending = _knockbacks(game, state, position, kind.type, kind.knockback, at, spawned, who)
     if any(s.where != "here" or s.when for s in kind.spawns if not s.repeating) or _uncommon(tile):
-        events.append(event("effect_not_modelled", "unknown.effect.instant.uncommon",
-                            f"{tile}: spawns elsewhere and uncommon effects are not modelled yet", tile=tile))
+        events.append(
+            event(
+                "effect_not_modelled",
+                "unknown.effect.instant.uncommon",
+                f"{tile}: spawns elsewhere and uncommon effects are not modelled yet",
+                tile=tile,
+            )
+        )
     state = replace(state, position=position, pending=(*pending, *state.pending))
     return state, tuple(events)
 

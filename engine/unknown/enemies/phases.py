@@ -25,8 +25,12 @@ def enemy_upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
     enemies = tuple(replace(e, fresh=False) for e in state.position.enemies)
     position = state.position.with_pieces(state.position.survivors, enemies)
     return replace(state, position=position), (
-        event("phase_resolved", "unknown.turn.enemy-upkeep",
-              "enemy upkeep: lair spawns are not modelled yet", phase="enemy_upkeep"),
+        event(
+            "phase_resolved",
+            "unknown.turn.enemy-upkeep",
+            "enemy upkeep: lair spawns are not modelled yet",
+            phase="enemy_upkeep",
+        ),
     )
 
 
@@ -34,9 +38,12 @@ def enemy_movement(game: UnknownGame, state: UnknownState) -> Outcome:
     """All enemies move (``unknown.turn.enemy-movement``); movement rules: enemies part."""
     moving = sum(1 for e in state.position.enemies if not e.fresh and not e.stunned)
     return state, (
-        event("phase_resolved", "unknown.turn.enemy-movement",
-              f"enemy movement: {moving} enemies would move; movement is not modelled yet",
-              phase="enemy_movement"),
+        event(
+            "phase_resolved",
+            "unknown.turn.enemy-movement",
+            f"enemy movement: {moving} enemies would move; movement is not modelled yet",
+            phase="enemy_movement",
+        ),
     )
 
 
@@ -45,18 +52,31 @@ def enemy_main(game: UnknownGame, state: UnknownState) -> Outcome:
     recovered = [e.id for e in state.position.enemies if e.stunned]
     enemies = tuple(replace(e, stunned=False) for e in state.position.enemies)
     position = state.position.with_pieces(state.position.survivors, enemies)
-    text = f"enemy main: {', '.join(recovered)} recover" if recovered else "enemy main: no enemy is stunned"
+    text = (
+        f"enemy main: {', '.join(recovered)} recover"
+        if recovered
+        else "enemy main: no enemy is stunned"
+    )
     return replace(state, position=position), (
-        event("phase_resolved", "unknown.turn.enemy-main", text, phase="enemy_main",
-              recovered=tuple(recovered)),
+        event(
+            "phase_resolved",
+            "unknown.turn.enemy-main",
+            text,
+            phase="enemy_main",
+            recovered=tuple(recovered),
+        ),
     )
 
 
 def enemy_combat(game: UnknownGame, state: UnknownState) -> Outcome:
     """Combat caused by enemy movement, spawns and recovery (``unknown.turn.enemy-combat``)."""
     return state, (
-        event("phase_resolved", "unknown.turn.enemy-combat",
-              "enemy combat: combat from enemy moves is not modelled yet", phase="enemy_combat"),
+        event(
+            "phase_resolved",
+            "unknown.turn.enemy-combat",
+            "enemy combat: combat from enemy moves is not modelled yet",
+            phase="enemy_combat",
+        ),
     )
 
 

@@ -54,7 +54,8 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
     """
     if state.turn is not None:
         raise IllegalDecision(
-            "unknown.turn.finish-before-next", f"{state.turn} must finish its turn before {who} starts"
+            "unknown.turn.finish-before-next",
+            f"{state.turn} must finish its turn before {who} starts",
         )
     if who not in waiting(state):
         raise IllegalDecision(
@@ -90,8 +91,16 @@ def advance(game: UnknownGame, state: UnknownState) -> Outcome | None:
             return None
         return _next_phase(state, "every survivor has had its turn")
     if state.phase == "ally_actions":
-        state, events = state, (
-            event("phase", "unknown.turn.ally-actions", "ally actions: there are no allies"),
+        state, events = (
+            state,
+            (
+                event(
+                    "phase_resolved",
+                    "unknown.turn.ally-actions",
+                    "ally actions: there are no allies",
+                    phase="ally_actions",
+                ),
+            ),
         )
         state, more = _next_phase(state, "allies have acted")
         return state, events + more
@@ -117,8 +126,12 @@ def _next_phase(state: UnknownState, why: str) -> Outcome:
 def upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
     """The base eats 1 food; if it cannot, the survivors lose (``unknown.turn.upkeep``)."""
     if count(state.base, "food") < 1:
-        lost = event("base_starved", "unknown.turn.upkeep", "the base has no food to eat: the survivors lose")
-        return replace(state, outcome=("loss", "unknown.turn.upkeep", "the base ran out of food")), (lost,)
+        lost = event(
+            "base_starved", "unknown.turn.upkeep", "the base has no food to eat: the survivors lose"
+        )
+        return replace(
+            state, outcome=("loss", "unknown.turn.upkeep", "the base ran out of food")
+        ), (lost,)
     left = count(state.base, "food") - 1
     ate = event("base_ate", "unknown.turn.upkeep", f"the base eats 1 food ({left} left)", food=left)
     new_round = replace(
@@ -130,6 +143,9 @@ def upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
         done=(),
     )
     begun = event(
-        "round_started", "unknown.turn.phases", f"round {new_round.round} begins", round=new_round.round
+        "round_started",
+        "unknown.turn.phases",
+        f"round {new_round.round} begins",
+        round=new_round.round,
     )
     return new_round, (ate, begun)
