@@ -141,10 +141,7 @@ class UnknownGame:
             won = self._mission_won(state)
             if won is not None:
                 return won[0], events + won[1]
-            if state.pending:
-                step = state.pending[0].settle(self, state)
-            else:
-                step = advance(self, state)
+            step = state.pending[0].settle(self, state) if state.pending else advance(self, state)
             if step is None:
                 break
             state, more = step
