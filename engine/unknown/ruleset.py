@@ -26,6 +26,8 @@ class Ruleset:
     knockback_stop_at_start: str = "allowed"
     knockback_impassable_start: str = "own-tile-passable"
     knockback_mover_order: str = "farthest-first"
+    impassable_tile_target: str = "reachable"
+    clear_without_requirement: str = "allowed"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

@@ -1,10 +1,30 @@
 """The survivor actions (rulebook: Actions), one module per action."""
 
+from engine.unknown.actions.armor import CreateArmor
+from engine.unknown.actions.barriers import CreateBarriers
 from engine.unknown.actions.base import Action
+from engine.unknown.actions.clear import ClearTile
+from engine.unknown.actions.eat import EatFood
 from engine.unknown.actions.explore import Explore
+from engine.unknown.actions.gather import Gather
+from engine.unknown.actions.heal import Heal
 from engine.unknown.actions.move import Move
+from engine.unknown.actions.ranged import RangedAttack
+from engine.unknown.actions.trap import CreateTrap, PlaceTrap
 
-ACTIONS: tuple[type[Action], ...] = (Move, Explore)
+ACTIONS: tuple[type[Action], ...] = (
+    Move,
+    Explore,
+    Gather,
+    ClearTile,
+    CreateArmor,
+    CreateBarriers,
+    CreateTrap,
+    PlaceTrap,
+    EatFood,
+    Heal,
+    RangedAttack,
+)
 """Every action a survivor may take on its turn, in the order they are listed to players."""
 
-__all__ = ["ACTIONS", "Action", "Explore", "Move"]
+__all__ = ["ACTIONS", "Action", *(a.__name__ for a in ACTIONS)]

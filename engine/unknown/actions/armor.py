@@ -1,0 +1,59 @@
+"""Create Armor (rulebook: Actions, Create Armor)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods
+from engine.unknown.state import UnknownState, add
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+ARMOR_SCRAP = 2
+"""Scrap an armor token costs before modifiers (``unknown.action.create-armor``)."""
+
+
+@dataclass(frozen=True)
+class CreateArmor(Action):
+    """Spend 2 scrap for an armor token carried on the survivor's card.
+
+    Applies ``unknown.action.create-armor``; how armor absorbs damage is
+    ``unknown.action.create-armor.absorb`` in :mod:`engine.unknown.health`, and any amount may be
+    carried (``unknown.action.create-armor.trade-carry``).
+    """
+
+    name: ClassVar[str] = "create_armor"
+    clause: ClassVar[str] = "unknown.action.create-armor"
+    who: str
+
+    def __str__(self) -> str:
+        return f"{self.who} creates armor"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[CreateArmor]:
+        return [cls(who)]
+
+    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+        """Scrap spent, after the modifiers in play."""
+        return game.rules.resource_cost(state, self, "scrap", ARMOR_SCRAP)
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        require_goods(
+            actor(state, self.who), "scrap", self.cost(game, state), "unknown.action.create-armor"
+        )
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        scrap = self.cost(game, state)
+        survivor = actor(state, self.who)
+        goods = add(add(survivor.goods, "scrap", -scrap), "armor", 1)
+        position = state.position.with_survivor(replace(survivor, goods=goods))
+        made = event(
+            "armor_created",
+            "unknown.action.create-armor",
+            f"{self.who} spends {scrap} scrap on an armor token",
+            who=self.who,
+            scrap=scrap,
+        )
+        return state.with_position(position), (made,)

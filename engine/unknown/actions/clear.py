@@ -1,0 +1,221 @@
+"""Clear Tile (rulebook: Actions, Clear Tile; Tiles: Requirements to Clear, Gatherable Resources).
+
+Clearing flips a tile over after its clear cost is paid, and hands over the resources its icons
+show. It is not a gather: tokens on the tile and neighbouring tiles are left alone. The module
+also holds :func:`within_tile_reach`, the reach of an action that changes a tile which may
+itself be impassable (Clear Tile on a Bridge, Create Barriers).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.core.errors import IllegalDecision
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    actor,
+    event,
+    require_goods,
+    require_no_enemy,
+    tile_free_of_enemies,
+    within_reach,
+)
+from engine.unknown.actions.gather import nearby_spots
+from engine.unknown.catalog import TileKind, catalog
+from engine.unknown.map import is_passable, line_of_sight, range_between
+from engine.unknown.map.board import is_fortified
+from engine.unknown.position import Coord
+from engine.unknown.state import Goods, UnknownState, add, bag
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+
+def within_tile_reach(
+    game: UnknownGame, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
+) -> bool:
+    """Within ``reach`` and line of sight of a tile the action changes, even an impassable one.
+
+    Line of sight normally needs the far tile to be passable, which would put an impassable tile
+    (a Bridge, a tile under barriers) out of sight of everyone next to it. The rules say such
+    tiles may be cleared (``unknown.hazard.bridge.clear``, ``unknown.hazard.irradiated.clear``)
+    and may take barriers (``unknown.action.create-barriers.placement``), so here the target's
+    own impassability is ignored: the tiles between must still be passable and unfortified
+    (``unknown.los.straight-line``), the target must not be fortified
+    (``unknown.los.fortified-blocks``) and range is measured to it (``unknown.range``).
+    The interpretation switch ``impassable-tile-target`` chooses this (``reachable``, the
+    default) or the plain range and line-of-sight test (``blocked``).
+    """
+    if within_reach(game, state, origin, target, reach):
+        return True
+    ruleset = game.rules.ruleset
+    if ruleset.impassable_tile_target != "reachable":
+        return False
+    position = state.position
+    if target not in position.tile_at or is_passable(position, target):
+        return False
+    if is_fortified(position, target):
+        return False
+    distance = range_between(
+        position, origin, target, ruleset.with_readings(range_endpoints="exempt")
+    )
+    if distance is None or distance > reach:
+        return False
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    if dx and dy:
+        return False
+    before = (target[0] - (dx > 0) + (dx < 0), target[1] - (dy > 0) + (dy < 0))
+    if before == origin:
+        return is_passable(position, origin) or ruleset.los_impassable_origin == "origin-sees"
+    return line_of_sight(position, origin, before, ruleset)
+
+
+def require_tile_reach(
+    game: UnknownGame, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
+) -> None:
+    """``IllegalDecision`` (``unknown.action.defaults``) unless :func:`within_tile_reach`."""
+    if not within_tile_reach(game, state, origin, target, reach):
+        raise IllegalDecision(
+            "unknown.action.defaults",
+            f"{list(target)} is not within range {reach} and line of sight of {list(origin)}",
+        )
+
+
+def gain_choices(kind: TileKind) -> list[str | None]:
+    """The values ``gain`` may take for a tile: an alternative every multi-resource icon offers.
+
+    ``[None]`` when no icon offers a choice (``unknown.gatherable.multi``).
+    """
+    multi = [icon for icon in kind.gather if len(icon) > 1]
+    if not multi:
+        return [None]
+    return [r for r in multi[0] if all(r in icon for icon in multi)]
+
+
+@dataclass(frozen=True)
+class ClearTile(Action):
+    """Pay a tile's clear cost and flip it over, gaining its resources (``unknown.action.clear``).
+
+    ``gain`` is the chosen alternative of a multi-resource icon, ``None`` when there is no
+    choice. Applies ``unknown.tile.clear-requirement``, ``unknown.tile.unclearable``,
+    ``unknown.hazard.no-clear-cost``, ``unknown.action.clear.gain``,
+    ``unknown.action.clear.not-gather``, ``unknown.action.clear.contents-stay``,
+    ``unknown.action.clear.loses-effects`` (a cleared tile cannot be cleared again),
+    ``unknown.gatherable.multi``, ``unknown.action.defaults`` and
+    ``unknown.action.enemy-occupied``. Resource costs come from ``Rules.resource_cost``.
+    """
+
+    name: ClassVar[str] = "clear_tile"
+    clause: ClassVar[str] = "unknown.action.clear"
+    who: str
+    at: Coord
+    gain: str | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", (int(self.at[0]), int(self.at[1])))
+
+    def __str__(self) -> str:
+        taking = f", taking {self.gain}" if self.gain else ""
+        return f"{self.who} clears the tile at {list(self.at)}{taking}"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[ClearTile]:
+        here = actor(state, who).at
+        found = []
+        for at in nearby_spots(state, here):
+            placed = state.position.tile_at[at]
+            if placed.cleared or not tile_free_of_enemies(state, at):
+                continue
+            kind = catalog()[placed.tile]
+            if kind.clear_cost or kind.gather:
+                found.extend(cls(who, at, gain) for gain in gain_choices(kind))
+        return found
+
+    def costs(self, game: UnknownGame, state: UnknownState) -> Goods:
+        """The clear cost after the modifiers in play (``unknown.tile.clear-requirement``)."""
+        kind = catalog()[state.position.tile_at[self.at].tile]
+        return bag(
+            (resource, game.rules.resource_cost(state, self, resource, amount))
+            for resource, amount in kind.clear_cost
+        )
+
+    def gains(self, kind: TileKind) -> Goods:
+        """The resources the tile's icons give (``unknown.action.clear.gain``)."""
+        return bag((icon[0] if len(icon) == 1 else self.gain, 1) for icon in kind.gather)
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        placed = state.position.tile_at.get(self.at)
+        if placed is None:
+            raise IllegalDecision("unknown.action.clear", f"no tile is explored at {list(self.at)}")
+        survivor = actor(state, self.who)
+        require_tile_reach(game, state, survivor.at, self.at)
+        require_no_enemy(state, self.at)
+        kind = catalog()[placed.tile]
+        if placed.cleared:
+            raise IllegalDecision(
+                "unknown.action.clear.loses-effects",
+                f"the {placed.tile} at {list(self.at)} is already cleared",
+            )
+        if not kind.clear_cost and not kind.gather:
+            clause = (
+                "unknown.hazard.no-clear-cost"
+                if kind.type == "hazard"
+                else "unknown.tile.unclearable"
+            )
+            raise IllegalDecision(
+                clause,
+                f"the {placed.tile} has neither a requirement to clear nor gatherable resources",
+            )
+        if not kind.clear_cost and game.rules.ruleset.clear_without_requirement != "allowed":
+            raise IllegalDecision(
+                "unknown.action.clear",
+                f"the {placed.tile} has no requirement to clear, so Clear Tile cannot flip it "
+                "(reading clear-without-requirement=requirement-only)",
+            )
+        choices = gain_choices(kind)
+        if self.gain not in choices:
+            raise IllegalDecision(
+                "unknown.gatherable.multi",
+                f"clearing the {placed.tile} gains {self.gain!r}: the choice must be one of {choices}",
+            )
+        for resource, amount in self.costs(game, state):
+            require_goods(survivor, resource, amount, "unknown.tile.clear-requirement")
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        placed = state.position.tile_at[self.at]
+        kind = catalog()[placed.tile]
+        costs, gains = self.costs(game, state), self.gains(kind)
+        survivor = actor(state, self.who)
+        goods = survivor.goods
+        for resource, amount in costs:
+            goods = add(goods, resource, -amount)
+        for resource, amount in gains:
+            goods = add(goods, resource, amount)
+        position = state.position.with_tile(replace(placed, cleared=True))
+        position = position.with_survivor(replace(survivor, goods=goods))
+        paid = ", ".join(f"{n} {r}" for r, n in costs) or "nothing"
+        events = [
+            event(
+                "tile_cleared",
+                "unknown.action.clear",
+                f"{self.who} pays {paid} and clears the {placed.tile} at {list(self.at)}",
+                who=self.who,
+                at=self.at,
+                tile=placed.tile,
+                paid=costs,
+            )
+        ]
+        if gains:
+            events.append(
+                event(
+                    "resources_gained",
+                    "unknown.action.clear.gain",
+                    f"{self.who} gains {', '.join(f'{n} {r}' for r, n in gains)} from the {placed.tile}",
+                    who=self.who,
+                    at=self.at,
+                    gained=gains,
+                )
+            )
+        return state.with_position(position), tuple(events)

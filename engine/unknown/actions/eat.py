@@ -1,0 +1,58 @@
+"""Eat Food (rulebook: Actions, Eat Food)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods
+from engine.unknown.state import UnknownState, add
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+FOOD_EATEN = 1
+"""Food one Eat Food uses before modifiers (``unknown.action.eat-food``)."""
+AP_GAINED = 3
+"""AP one Eat Food gives (``unknown.action.eat-food``)."""
+
+
+@dataclass(frozen=True)
+class EatFood(Action):
+    """Spend 1 food to gain 3 AP; the action itself still costs its 1 AP (``unknown.action.eat-food``)."""
+
+    name: ClassVar[str] = "eat_food"
+    clause: ClassVar[str] = "unknown.action.eat-food"
+    who: str
+
+    def __str__(self) -> str:
+        return f"{self.who} eats food"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[EatFood]:
+        return [cls(who)]
+
+    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+        """Food eaten, after the modifiers in play."""
+        return game.rules.resource_cost(state, self, "food", FOOD_EATEN)
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        require_goods(
+            actor(state, self.who), "food", self.cost(game, state), "unknown.action.eat-food"
+        )
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        food = self.cost(game, state)
+        survivor = actor(state, self.who)
+        fed = replace(
+            survivor, goods=add(survivor.goods, "food", -food), ap=survivor.ap + AP_GAINED
+        )
+        eaten = event(
+            "food_eaten",
+            "unknown.action.eat-food",
+            f"{self.who} eats {food} food and gains {AP_GAINED} AP ({fed.ap} left)",
+            who=self.who,
+            food=food,
+            ap=AP_GAINED,
+        )
+        return state.with_position(state.position.with_survivor(fed)), (eaten,)

@@ -1,0 +1,206 @@
+"""Gather (rulebook: Actions, Gather; Tiles: Gatherable Resources; Create Trap, pick-up).
+
+One gather takes a single kind of resource from any choice of tiles within range 1 and line of
+sight: from each chosen tile, the resource its icons show (then the tile is flipped as cleared)
+and every token of that kind lying there. Traps lying on tiles are picked up the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.core.errors import IllegalDecision
+from engine.core.game import Event
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    actor,
+    event,
+    require_no_enemy,
+    require_reach,
+    tile_free_of_enemies,
+    within_reach,
+)
+from engine.unknown.catalog import catalog
+from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile, UnknownPosition
+from engine.unknown.state import UnknownState, add
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+GATHERABLE_TOKENS: tuple[str, ...] = ("ammo", "food", "medicine", "scrap", "trap")
+"""Token kinds a gather picks up from tiles: resource tokens (``unknown.action.gather.tokens``)
+and traps (``unknown.trap.pickup``). Items such as armor or barriers are not gathered."""
+
+
+def nearby_spots(state: UnknownState, at: Coord) -> list[Coord]:
+    """The explored spots at most one step from ``at``: every candidate target of a range-1 action."""
+    x, y = at
+    spots = [at, *((x + dx, y + dy) for dx, dy in ORTHOGONAL)]
+    return sorted(s for s in spots if s in state.position.tile_at)
+
+
+def tile_yield(placed: PlacedTile, resource: str) -> int:
+    """How many ``resource`` tokens gathering this tile gives (0 when it gives none).
+
+    A tile is gatherable when it shows resource icons and has no clear cost
+    (``unknown.action.gather.eligible``) and has not been cleared yet
+    (``unknown.action.clear.loses-effects``). Each icon gives one token; a multi-resource icon
+    gives one of its alternatives, so it counts when ``resource`` is among them
+    (``unknown.gatherable.multi``).
+    """
+    kind = catalog()[placed.tile]
+    if placed.cleared or kind.clear_cost or not kind.gather:
+        return 0
+    return sum(1 for icon in kind.gather if resource in icon)
+
+
+def tokens_to_gather(position: UnknownPosition, at: Coord, resource: str) -> int:
+    """Tokens of ``resource`` lying on ``at`` that a gather picks up (``unknown.action.gather.tokens``)."""
+    if resource not in GATHERABLE_TOKENS:
+        return 0
+    return position.tokens_at.get(at, {}).get(resource, 0)
+
+
+def nothing_to_gather(placed: PlacedTile, resource: str) -> IllegalDecision:
+    """The error for a source that offers no ``resource`` at all, naming the clause it breaks."""
+    kind = catalog()[placed.tile]
+    where = f"the {placed.tile} at {list(placed.at)}"
+    if not kind.gather:
+        return IllegalDecision(
+            "unknown.action.gather.eligible",
+            f"{where} shows no resource icons and holds no {resource} tokens",
+        )
+    if kind.clear_cost:
+        return IllegalDecision(
+            "unknown.action.gather.eligible",
+            f"{where} has a clear cost, so it cannot be gathered (clear it instead)",
+        )
+    if placed.cleared:
+        return IllegalDecision(
+            "unknown.action.clear.loses-effects",
+            f"{where} is already cleared and has nothing left to gather",
+        )
+    return IllegalDecision(
+        "unknown.action.gather.same-resource",
+        f"{where} cannot be gathered for {resource} (its icons: {list(kind.gather)})",
+    )
+
+
+@dataclass(frozen=True)
+class Gather(Action):
+    """Gather one kind of resource from tiles and tokens within range 1 (``unknown.action.gather``).
+
+    ``sources`` are kept sorted and without repeats. Applies ``unknown.action.gather.eligible``,
+    ``unknown.action.gather.same-resource``, ``unknown.action.gather.tokens``,
+    ``unknown.action.gather.flip``, ``unknown.gatherable.multi``, ``unknown.trap.pickup``, the
+    range/line-of-sight default ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``.
+    """
+
+    name: ClassVar[str] = "gather"
+    clause: ClassVar[str] = "unknown.action.gather"
+    who: str
+    resource: str
+    sources: tuple[Coord, ...]
+
+    def __post_init__(self) -> None:
+        spots = tuple(sorted({(int(at[0]), int(at[1])) for at in self.sources}))
+        object.__setattr__(self, "sources", spots)
+
+    def __str__(self) -> str:
+        return f"{self.who} gathers {self.resource} from {[list(s) for s in self.sources]}"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Gather]:
+        here = actor(state, who).at
+        position = state.position
+        spots = [
+            s
+            for s in nearby_spots(state, here)
+            if within_reach(game, state, here, s) and tile_free_of_enemies(state, s)
+        ]
+        offered: dict[str, list[Coord]] = {}
+        for at in spots:
+            kinds = {r for icon in catalog()[position.tile_at[at].tile].gather for r in icon}
+            kinds |= {k for k in position.tokens_at.get(at, {}) if k in GATHERABLE_TOKENS}
+            for resource in kinds:
+                if tile_yield(position.tile_at[at], resource) or tokens_to_gather(
+                    position, at, resource
+                ):
+                    offered.setdefault(resource, []).append(at)
+        return [
+            cls(who, resource, subset)
+            for resource, sources in sorted(offered.items())
+            for size in range(1, len(sources) + 1)
+            for subset in combinations(sources, size)
+        ]
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        if not self.sources:
+            raise IllegalDecision("unknown.action.gather", "a gather needs at least one tile")
+        here = actor(state, self.who).at
+        for at in self.sources:
+            placed = state.position.tile_at.get(at)
+            if placed is None:
+                raise IllegalDecision("unknown.action.gather", f"no tile is explored at {list(at)}")
+            require_reach(game, state, here, at)
+            require_no_enemy(state, at)
+            if not tile_yield(placed, self.resource) and not tokens_to_gather(
+                state.position, at, self.resource
+            ):
+                raise nothing_to_gather(placed, self.resource)
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        position = state.position
+        events: list[Event] = []
+        gained = 0
+        for at in self.sources:
+            position, amount, found = self._take(position, at)
+            gained += amount
+            events.extend(found)
+        survivor = position.survivor(self.who)
+        carried = replace(survivor, goods=add(survivor.goods, self.resource, gained))
+        return state.with_position(position.with_survivor(carried)), tuple(events)
+
+    def _take(
+        self, position: UnknownPosition, at: Coord
+    ) -> tuple[UnknownPosition, int, list[Event]]:
+        """Take the tile's resource (flipping it) and the matching tokens from one source."""
+        placed = position.tile_at[at]
+        events: list[Event] = []
+        from_tile = tile_yield(placed, self.resource)
+        if from_tile:
+            position = position.with_tile(replace(placed, cleared=True))
+            events.append(
+                event(
+                    "tile_gathered",
+                    "unknown.action.gather.flip",
+                    f"{self.who} gathers {from_tile} {self.resource} from the {placed.tile} at "
+                    f"{list(at)}, which is flipped over (cleared)",
+                    who=self.who,
+                    at=at,
+                    tile=placed.tile,
+                    resource=self.resource,
+                    amount=from_tile,
+                )
+            )
+        lying = tokens_to_gather(position, at, self.resource)
+        if lying:
+            position = position.with_tokens(at, self.resource, -lying)
+            clause = (
+                "unknown.trap.pickup" if self.resource == "trap" else "unknown.action.gather.tokens"
+            )
+            events.append(
+                event(
+                    "tokens_gathered",
+                    clause,
+                    f"{self.who} picks up {lying} {self.resource} token(s) from {list(at)}",
+                    who=self.who,
+                    at=at,
+                    resource=self.resource,
+                    amount=lying,
+                )
+            )
+        return position, from_tile + lying, events

@@ -1,0 +1,79 @@
+"""Heal (rulebook: Actions, Heal; Injury and Incapacitation)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.core.errors import IllegalDecision
+from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, require_reach
+from engine.unknown.health import heal_survivor
+from engine.unknown.state import UnknownState, add
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+MEDICINE_FOR_OTHER = 2
+"""Medicine to heal another survivor, before modifiers (``unknown.action.heal.cost``)."""
+MEDICINE_FOR_SELF = 3
+"""Medicine to heal yourself, before modifiers (``unknown.action.heal.cost``)."""
+
+
+@dataclass(frozen=True)
+class Heal(Action):
+    """Spend medicine to heal an injured or incapacitated survivor one step.
+
+    2 medicine for another survivor within range 1 and line of sight, 3 for yourself. Applies
+    ``unknown.action.heal.cost``, ``unknown.action.heal.effect``, ``unknown.injury.heal-step``
+    and ``unknown.action.defaults``. Costs come from ``Rules.resource_cost``.
+    """
+
+    name: ClassVar[str] = "heal"
+    clause: ClassVar[str] = "unknown.action.heal.effect"
+    who: str
+    target: str
+
+    def __str__(self) -> str:
+        whom = "themself" if self.target == self.who else self.target
+        return f"{self.who} heals {whom}"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Heal]:
+        return [cls(who, s.id) for s in state.position.survivors if s.health != "healthy"]
+
+    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+        """Medicine spent, after the modifiers in play (``unknown.action.heal.cost``)."""
+        base = MEDICINE_FOR_SELF if self.target == self.who else MEDICINE_FOR_OTHER
+        return game.rules.resource_cost(state, self, "medicine", base)
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        healer = actor(state, self.who)
+        try:
+            patient = state.position.survivor(self.target)
+        except KeyError:
+            raise IllegalDecision(
+                "unknown.action.heal.effect", f"there is no survivor {self.target!r} to heal"
+            ) from None
+        if patient.health == "healthy":
+            raise IllegalDecision(
+                "unknown.action.heal.effect", f"{self.target} is healthy: there is nothing to heal"
+            )
+        if patient.id != healer.id:
+            require_reach(game, state, healer.at, patient.at)
+        require_goods(healer, "medicine", self.cost(game, state), "unknown.action.heal.cost")
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        medicine = self.cost(game, state)
+        healer = actor(state, self.who)
+        paid = replace(healer, goods=add(healer.goods, "medicine", -medicine))
+        state = state.with_position(state.position.with_survivor(paid))
+        spent = event(
+            "medicine_spent",
+            "unknown.action.heal.cost",
+            f"{self.who} spends {medicine} medicine to heal {self.target}",
+            who=self.who,
+            target=self.target,
+            medicine=medicine,
+        )
+        state, healed = heal_survivor(state, self.target)
+        return state, (spent, *healed)

@@ -1,0 +1,369 @@
+"""Trade / Drop (rulebook: Actions, Trade / Drop; Tiles: Resource Exchange).
+
+One Trade action (1 AP) opens a :class:`TradeSession` in which the players make any number of
+moves, then :class:`FinishTrade`:
+
+* :class:`Transfer` moves tradable tokens from one party to another (``unknown.action.trade.transfer``).
+  The parties are the trading survivor, other survivors within range 1 and line of sight, passable
+  tiles within range 1 and line of sight (tokens lying there; a tile is written ``"x,y"``) and
+  ``"base"`` (the stockpile) when the base tile is within range 1. Any party may give to any
+  other: the rulebook's example moves food from a survivor straight into base. The node lists
+  transfers of one token; a larger ``amount`` is accepted as that many one-token transfers.
+* :class:`Exchange` swaps resource tokens the trading survivor carries at a resource-exchange
+  tile within range 1 (``unknown.action.trade.exchange``), at the tile's catalog rate: base turns
+  exactly 2 tokens into 1 of another kind, again and again (``unknown.exchange.base``,
+  ``unknown.exchange.top-left-continuing``); a market turns up to 3 into as many of other kinds,
+  once, and is then flipped over (``unknown.exchange.market``, ``unknown.exchange.bottom-right-single``).
+
+Tiles an active enemy occupies cannot be dealt with (``unknown.enemy.blocks-interaction``).
+Line of sight counts in either direction, so base (fortified: sight leaves it but cannot enter)
+can be traded with from the tiles next to it, as the brief and the quick start require.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.core.errors import IllegalDecision
+from engine.core.game import PlayerNode
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    actor,
+    event,
+    tile_free_of_enemies,
+)
+from engine.unknown.catalog import catalog
+from engine.unknown.map import is_passable, line_of_sight, range_between
+from engine.unknown.position import ORTHOGONAL, Coord
+from engine.unknown.state import Goods, UnknownState, add, bag, count, total
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+RESOURCES: tuple[str, ...] = ("ammo", "food", "medicine", "scrap")
+"""The four resource kinds (``unknown.component.resource-tokens``): the only kinds exchanged."""
+
+TRADABLE: tuple[str, ...] = ("ammo", "armor", "food", "medicine", "scrap", "trap")
+"""Token kinds a trade may move: resources, armor (``unknown.action.create-armor.trade-carry``)
+and traps (``unknown.trap.pickup``). Barriers and blaze are not goods; mission tokens come later."""
+
+BASE = "base"
+"""The party name of the base stockpile."""
+
+
+def tile_party(at: Coord) -> str:
+    """A tile as a trade party: ``"x,y"``."""
+    return f"{at[0]},{at[1]}"
+
+
+def party_spot(party: str) -> Coord | None:
+    """The tile a ``"x,y"`` party names, or ``None`` for a survivor or base."""
+    parts = party.split(",")
+    if len(parts) != 2:
+        return None
+    try:
+        return (int(parts[0]), int(parts[1]))
+    except ValueError:
+        return None
+
+
+def base_spot(state: UnknownState) -> Coord | None:
+    """Where the base tile lies."""
+    for placed in state.position.tiles:
+        if placed.tile == "base":
+            return placed.at
+    return None
+
+
+def in_reach(game: UnknownGame, state: UnknownState, origin: Coord, target: Coord) -> bool:
+    """Within range 1 (``unknown.action.defaults``) with line of sight either way.
+
+    Sight may leave a fortified tile but not enter it (``unknown.los.fortified-origin``), so base
+    is in reach of the tiles next to it only through the base's own line of sight.
+    """
+    ruleset = game.rules.ruleset
+    distance = range_between(state.position, origin, target, ruleset)
+    if distance is None or distance > 1:
+        return False
+    return line_of_sight(state.position, origin, target, ruleset) or line_of_sight(
+        state.position, target, origin, ruleset
+    )
+
+
+def near(state: UnknownState, at: Coord) -> list[Coord]:
+    """Explored spots at most one step from ``at`` (candidates for range 1)."""
+    x, y = at
+    spots = [at, *((x + dx, y + dy) for dx, dy in ORTHOGONAL)]
+    return sorted(s for s in spots if s in state.position.tile_at)
+
+
+def parties(game: UnknownGame, state: UnknownState, who: str) -> tuple[str, ...]:
+    """Everyone ``who`` may trade with now, itself first (``unknown.action.trade.transfer``)."""
+    here = actor(state, who).at
+    found = [who]
+    for other in state.position.survivors:
+        if other.id != who and in_reach(game, state, here, other.at):
+            found.append(other.id)
+    home = base_spot(state)
+    if home is not None and in_reach(game, state, here, home) and tile_free_of_enemies(state, home):
+        found.append(BASE)
+    for at in near(state, here):
+        if (
+            is_passable(state.position, at)
+            and tile_free_of_enemies(state, at)
+            and in_reach(game, state, here, at)
+        ):
+            found.append(tile_party(at))
+    return tuple(found)
+
+
+def holdings(state: UnknownState, party: str) -> Goods:
+    """The tradable goods a party holds: a survivor's card, base's stockpile or a tile's tokens."""
+    if party == BASE:
+        goods = state.base
+    else:
+        at = party_spot(party)
+        if at is None:
+            goods = state.position.survivor(party).goods
+        else:
+            goods = bag(state.position.tokens_at.get(at, {}))
+    return tuple((k, n) for k, n in goods if k in TRADABLE)
+
+
+def with_goods(state: UnknownState, party: str, kind: str, change: int) -> UnknownState:
+    """``state`` with ``change`` more (or fewer) ``kind`` tokens held by ``party``."""
+    if party == BASE:
+        return replace(state, base=add(state.base, kind, change))
+    at = party_spot(party)
+    if at is not None:
+        return state.with_position(state.position.with_tokens(at, kind, change))
+    survivor = state.position.survivor(party)
+    carried = replace(survivor, goods=add(survivor.goods, kind, change))
+    return state.with_position(state.position.with_survivor(carried))
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """Decision: move ``amount`` ``kind`` tokens from ``source`` to ``target``.
+
+    A party is a survivor id, ``"base"`` or a tile written ``"x,y"``.
+    """
+
+    source: str
+    target: str
+    kind: str
+    amount: int = 1
+
+    def __str__(self) -> str:
+        return f"move {self.amount} {self.kind} from {self.source} to {self.target}"
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Decision: at the exchange tile ``at``, the trader gives ``give`` and gets ``get``."""
+
+    at: Coord
+    give: Goods
+    get: Goods
+
+    def __str__(self) -> str:
+        def goods(pairs: Goods) -> str:
+            return " + ".join(f"{n} {k}" for k, n in pairs) or "nothing"
+
+        return f"exchange {goods(self.give)} for {goods(self.get)} at {list(self.at)}"
+
+
+@dataclass(frozen=True)
+class FinishTrade:
+    """Decision: the trade action is over."""
+
+    def __str__(self) -> str:
+        return "finish the trade"
+
+
+def transfers(state: UnknownState, reach: Sequence[str]) -> list[Transfer]:
+    """Every one-token transfer between parties in reach."""
+    found = []
+    for source in reach:
+        for kind, _ in holdings(state, source):
+            found.extend(Transfer(source, target, kind, 1) for target in reach if target != source)
+    return found
+
+
+def exchange_spots(game: UnknownGame, state: UnknownState, who: str) -> list[Coord]:
+    """Exchange tiles ``who`` may use now: within reach, not cleared, no active enemy there.
+
+    A cleared tile has lost its abilities (``unknown.effect.continuing``).
+    """
+    here = actor(state, who).at
+    found = []
+    for at in near(state, here):
+        placed = state.position.tile_at[at]
+        if (
+            catalog()[placed.tile].exchange
+            and not placed.cleared
+            and tile_free_of_enemies(state, at)
+            and in_reach(game, state, here, at)
+        ):
+            found.append(at)
+    return found
+
+
+def multisets(kinds: Sequence[str], size: int, limit: Goods | None = None) -> Iterator[Goods]:
+    """Every bag of ``size`` tokens over ``kinds`` (each at most what ``limit`` holds, if given)."""
+    if size == 0:
+        yield ()
+        return
+    if not kinds:
+        return
+    first, rest = kinds[0], kinds[1:]
+    most = size if limit is None else min(size, count(limit, first))
+    for n in range(most, -1, -1):
+        for tail in multisets(rest, size - n, limit):
+            yield (((first, n),) if n else ()) + tail
+
+
+def rate(at: Coord, state: UnknownState) -> tuple[range, int | None]:
+    """How many tokens the tile at ``at`` takes, and how many it gives (``None``: as many as taken)."""
+    terms = dict(catalog()[state.position.tile_at[at].tile].exchange or ())
+    if terms.get("up_to"):
+        return range(1, int(terms["give"]) + 1), None
+    return range(int(terms["give"]), int(terms["give"]) + 1), int(terms["get"])
+
+
+def exchanges(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange]:
+    """Every exchange ``who`` can make now with the resources it carries.
+
+    The tokens received are of kinds other than those given (``unknown.effect.continuing.exchange``).
+    """
+    carried = tuple((k, n) for k, n in actor(state, who).goods if k in RESOURCES)
+    held = [k for k, _ in carried]
+    found = []
+    for at in exchange_spots(game, state, who):
+        sizes, gets = rate(at, state)
+        for size in sizes:
+            for give in multisets(held, size, carried):
+                others = [k for k in RESOURCES if not count(give, k)]
+                for get in multisets(others, size if gets is None else gets):
+                    found.append(Exchange(at, give, get))
+    return found
+
+
+def moves(game: UnknownGame, state: UnknownState, who: str) -> list[Transfer | Exchange]:
+    """Every transfer and exchange open to ``who`` now."""
+    return [*transfers(state, parties(game, state, who)), *exchanges(game, state, who)]
+
+
+def transfer_rejection(
+    game: UnknownGame, state: UnknownState, who: str, move: Transfer
+) -> IllegalDecision:
+    """Why ``move`` is not a legal transfer, naming the clause it breaks."""
+    if move.kind not in TRADABLE:
+        return IllegalDecision(
+            "unknown.action.trade.transfer", f"{move.kind} tokens are not tradable goods"
+        )
+    if move.source == move.target:
+        return IllegalDecision("unknown.action.trade.transfer", f"{move.source} cannot trade with itself")
+    reach = parties(game, state, who)
+    for party in (move.source, move.target):
+        if party not in reach:
+            return IllegalDecision(*out_of_reach(state, who, party))
+    have = count(holdings(state, move.source), move.kind)
+    return IllegalDecision(
+        "unknown.action.trade.transfer",
+        f"{move.source} holds {have} {move.kind}, so it cannot hand over {move.amount}",
+    )
+
+
+def out_of_reach(state: UnknownState, who: str, party: str) -> tuple[str, str]:
+    """The clause and message for a party ``who`` cannot deal with."""
+    at = base_spot(state) if party == BASE else party_spot(party)
+    if at is None:
+        known = {s.id for s in state.position.survivors}
+        if party not in known:
+            return "unknown.action.trade.transfer", f"{party} is not a survivor, base or tile"
+        return (
+            "unknown.action.trade.transfer",
+            f"{party} is not within range 1 and line of sight of {who}",
+        )
+    if at not in state.position.tile_at:
+        return "unknown.action.trade.transfer", f"no tile is explored at {list(at)}"
+    if not tile_free_of_enemies(state, at):
+        return "unknown.enemy.blocks-interaction", f"an enemy occupies {list(at)}, so no trade there"
+    if not is_passable(state.position, at):
+        return "unknown.action.trade.transfer", f"{list(at)} is impassable: only passable tiles trade"
+    return "unknown.action.trade.transfer", f"{party} is not within range 1 and line of sight of {who}"
+
+
+def exchange_rejection(
+    game: UnknownGame, state: UnknownState, who: str, move: Exchange
+) -> IllegalDecision:
+    """Why ``move`` is not a legal exchange, naming the clause it breaks."""
+    placed = state.position.tile_at.get(move.at)
+    if placed is None or not catalog()[placed.tile].exchange:
+        return IllegalDecision(
+            "unknown.action.trade.exchange", f"there is no resource exchange at {list(move.at)}"
+        )
+    market = not dict(catalog()[placed.tile].exchange).get("repeatable")
+    if placed.cleared:
+        clause = "unknown.exchange.bottom-right-single" if market else "unknown.effect.continuing"
+        return IllegalDecision(clause, f"the {placed.tile} at {list(move.at)} is cleared and exchanges no more")
+    if move.at not in exchange_spots(game, state, who):
+        if not tile_free_of_enemies(state, move.at):
+            return IllegalDecision("unknown.enemy.blocks-interaction", f"an enemy occupies {list(move.at)}")
+        return IllegalDecision(
+            "unknown.action.trade.exchange", f"{list(move.at)} is not within range 1 of {who}"
+        )
+    for kind, _ in (*move.give, *move.get):
+        if kind not in RESOURCES:
+            return IllegalDecision(
+                "unknown.exchange.trade-action", f"only resource tokens are exchanged, not {kind}"
+            )
+    carried = actor(state, who).goods
+    for kind, n in move.give:
+        if count(carried, kind) < n:
+            return IllegalDecision(
+                "unknown.action.trade.exchange", f"{who} carries {count(carried, kind)} {kind}, not {n}"
+            )
+    clause = "unknown.exchange.market" if market else "unknown.exchange.base"
+    if any(count(move.give, k) for k, _ in move.get):
+        return IllegalDecision(clause, "an exchange gives tokens of kinds other than those handed in")
+    sizes, gets = rate(move.at, state)
+    return IllegalDecision(
+        clause,
+        f"the {placed.tile} takes {sizes.start}{'-' + str(sizes.stop - 1) if len(sizes) > 1 else ''} "
+        f"token(s) and gives {'as many' if gets is None else gets}; "
+        f"{total(move.give)} for {total(move.get)} is not its rate",
+    )
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """Trade / Drop: one action, any number of transfers and exchanges (``unknown.action.trade``)."""
+
+    name: ClassVar[str] = "trade"
+    clause: ClassVar[str] = "unknown.action.trade"
+    who: str
+
+    def __str__(self) -> str:
+        return f"{self.who} trades"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Trade]:
+        return [cls(who)]
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        if not moves(game, state, self.who):
+            raise IllegalDecision(
+                "unknown.action.trade",
+                f"{self.who} has nothing to give, take, drop, pick up or exchange here",
+            )
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        return replace(state, pending=(TradeSession(self.who), *state.pending)), ()
+
+
+@effect_registered := None  # placeholder removed below

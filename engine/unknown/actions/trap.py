@@ -1,0 +1,188 @@
+"""Create Trap and Place Trap (rulebook: Actions, Create Trap).
+
+A new trap is either set on a tile within range 1 or kept on the survivor's card as goods of
+kind ``trap``; a kept trap is set later by Place Trap for 1 AP. :func:`spring_trap` is what a
+trap does to an enemy that enters or spawns on its tile, for the enemy phases to call.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
+
+from engine.core.errors import IllegalDecision
+from engine.core.game import Event
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    actor,
+    event,
+    require_goods,
+    require_no_enemy,
+    require_reach,
+    tile_free_of_enemies,
+    within_reach,
+)
+from engine.unknown.actions.gather import nearby_spots
+from engine.unknown.health import damage_enemy
+from engine.unknown.map import is_passable
+from engine.unknown.position import Coord
+from engine.unknown.state import Goods, UnknownState, add, bag, count
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+TRAP_COST: Goods = bag({"food": 1, "scrap": 1})
+"""What a trap is made of before modifiers (``unknown.action.create-trap``)."""
+
+
+def trap_spots(game: UnknownGame, state: UnknownState, who: str) -> list[Coord]:
+    """Tiles a survivor could set a trap on now (a superset filter for candidates)."""
+    here = actor(state, who).at
+    return [
+        s
+        for s in nearby_spots(state, here)
+        if is_passable(state.position, s)
+        and tile_free_of_enemies(state, s)
+        and within_reach(game, state, here, s)
+    ]
+
+
+def require_trap_spot(game: UnknownGame, state: UnknownState, who: str, at: Coord) -> None:
+    """``IllegalDecision`` unless a trap may be set on ``at`` by ``who``.
+
+    Applies ``unknown.trap.no-impassable`` (no impassable tile, barriers included),
+    ``unknown.action.defaults`` (range 1, line of sight) and ``unknown.action.enemy-occupied``.
+    """
+    if at not in state.position.tile_at:
+        raise IllegalDecision("unknown.action.create-trap", f"no tile is explored at {list(at)}")
+    if not is_passable(state.position, at):
+        raise IllegalDecision(
+            "unknown.trap.no-impassable", f"{list(at)} is impassable, so no trap can be set there"
+        )
+    require_reach(game, state, actor(state, who).at, at)
+    require_no_enemy(state, at)
+
+
+def set_trap(state: UnknownState, who: str, at: Coord, clause: str) -> Outcome:
+    """Put one trap token on ``at``."""
+    placed = event("trap_set", clause, f"{who} sets a trap on {list(at)}", who=who, at=at)
+    return state.with_position(state.position.with_tokens(at, "trap", 1)), (placed,)
+
+
+def spring_trap(
+    state: UnknownState, at: Coord, enemy_id: str
+) -> tuple[UnknownState, tuple[Event, ...]]:
+    """One trap on ``at`` deals 1 damage to an enemy entering or spawning there, and is spent.
+
+    Applies ``unknown.trap.trigger``; the damage goes through
+    :func:`~engine.unknown.health.damage_enemy`. For the enemy phases (not an action).
+    """
+    position = state.position.with_tokens(at, "trap", -1)
+    sprung = event(
+        "trap_sprung",
+        "unknown.trap.trigger",
+        f"the trap on {list(at)} hits {enemy_id} and is removed",
+        at=at,
+        enemy=enemy_id,
+    )
+    state, hurt = damage_enemy(
+        state.with_position(position), enemy_id, 1, f"the trap on {list(at)}"
+    )
+    return state, (sprung, *hurt)
+
+
+@dataclass(frozen=True)
+class CreateTrap(Action):
+    """Spend 1 food and 1 scrap for a trap, set on a tile within range 1 or kept (``at`` None).
+
+    Applies ``unknown.action.create-trap``, ``unknown.trap.no-impassable``,
+    ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``. Costs come from
+    ``Rules.resource_cost``.
+    """
+
+    name: ClassVar[str] = "create_trap"
+    clause: ClassVar[str] = "unknown.action.create-trap"
+    who: str
+    at: Coord | None = None
+
+    def __post_init__(self) -> None:
+        if self.at is not None:
+            object.__setattr__(self, "at", (int(self.at[0]), int(self.at[1])))
+
+    def __str__(self) -> str:
+        where = "keeps it" if self.at is None else f"sets it on {list(self.at)}"
+        return f"{self.who} creates a trap and {where}"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[CreateTrap]:
+        return [cls(who, None), *(cls(who, at) for at in trap_spots(game, state, who))]
+
+    def costs(self, game: UnknownGame, state: UnknownState) -> Goods:
+        """Food and scrap spent, after the modifiers in play."""
+        return bag((k, game.rules.resource_cost(state, self, k, n)) for k, n in TRAP_COST)
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        if self.at is not None:
+            require_trap_spot(game, state, self.who, self.at)
+        survivor = actor(state, self.who)
+        for kind, amount in self.costs(game, state):
+            require_goods(survivor, kind, amount, "unknown.action.create-trap")
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        costs = self.costs(game, state)
+        survivor = actor(state, self.who)
+        goods = survivor.goods
+        for kind, amount in costs:
+            goods = add(goods, kind, -amount)
+        if self.at is None:
+            goods = add(goods, "trap", 1)
+        state = state.with_position(state.position.with_survivor(replace(survivor, goods=goods)))
+        paid = ", ".join(f"{n} {k}" for k, n in costs) or "nothing"
+        made = event(
+            "trap_created",
+            "unknown.action.create-trap",
+            f"{self.who} spends {paid} on a trap" + (" and keeps it" if self.at is None else ""),
+            who=self.who,
+            paid=costs,
+        )
+        if self.at is None:
+            return state, (made,)
+        state, placed = set_trap(state, self.who, self.at, "unknown.action.create-trap")
+        return state, (made, *placed)
+
+
+@dataclass(frozen=True)
+class PlaceTrap(Action):
+    """Set a trap carried in inventory on a tile within range 1, for 1 AP.
+
+    Applies ``unknown.action.create-trap.place-later``, ``unknown.trap.no-impassable``,
+    ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``.
+    """
+
+    name: ClassVar[str] = "place_trap"
+    clause: ClassVar[str] = "unknown.action.create-trap.place-later"
+    who: str
+    at: Coord
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", (int(self.at[0]), int(self.at[1])))
+
+    def __str__(self) -> str:
+        return f"{self.who} sets a carried trap on {list(self.at)}"
+
+    @classmethod
+    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[PlaceTrap]:
+        if not count(actor(state, who).goods, "trap"):
+            return []
+        return [cls(who, at) for at in trap_spots(game, state, who)]
+
+    def check(self, game: UnknownGame, state: UnknownState) -> None:
+        require_goods(actor(state, self.who), "trap", 1, "unknown.action.create-trap.place-later")
+        require_trap_spot(game, state, self.who, self.at)
+
+    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        survivor = actor(state, self.who)
+        carried = replace(survivor, goods=add(survivor.goods, "trap", -1))
+        state = state.with_position(state.position.with_survivor(carried))
+        return set_trap(state, self.who, self.at, "unknown.action.create-trap.place-later")
