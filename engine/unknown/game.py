@@ -21,6 +21,7 @@ from engine.core.errors import IllegalDecision
 from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNode
 from engine.unknown.actions import ACTIONS
 from engine.unknown.actions.base import Action, Outcome, event
+from engine.unknown.forfeit import Forfeit, forfeit, forfeit_options
 from engine.unknown.knockback import Knockback, KnockTo
 from engine.unknown.missions import MISSIONS
 from engine.unknown.position import UnknownPosition
@@ -66,7 +67,11 @@ class UnknownGame:
             )
         return PlayerNode(
             player=state.turn,
-            legal=(*self.actions(state, state.turn), EndTurn(state.turn)),
+            legal=(
+                *self.actions(state, state.turn),
+                *forfeit_options(state),
+                EndTurn(state.turn),
+            ),
             prompt=f"{state.turn}: choose an action or end the turn",
             clause="unknown.turn.survivor-actions",
         )
@@ -94,6 +99,8 @@ class UnknownGame:
             state, events = start_turn(self, state, decision.who)
         elif isinstance(decision, EndTurn) and state.phase == "survivor_actions":
             state, events = end_turn(self, state, decision.who)
+        elif isinstance(decision, Forfeit) and state.phase == "survivor_actions":
+            state, events = forfeit(self, state, decision)
         elif isinstance(decision, Action) and state.phase == "survivor_actions":
             state, events = self.act(state, decision)
         else:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
 from engine.unknown.actions.base import Outcome, event
+from engine.unknown.combat import CloseCombat, combat_starts
 from engine.unknown.effects import effect
 from engine.unknown.map.knockback import knockback_destinations
 from engine.unknown.position import Coord, Survivor
@@ -107,7 +108,7 @@ class Knockback:
             position = position.moved(who, to)
             survivor = isinstance(piece, Survivor)
             foes = position.enemies_at(to) if survivor else position.survivors_at(to)
-            if foes:
+            if combat_starts(position, to):
                 names = ", ".join(f.id for f in foes)
                 events.append(
                     event(
@@ -120,4 +121,6 @@ class Knockback:
                 )
         rest = self.movers[1:]
         pending = ((replace(self, movers=rest),) if rest else ()) + state.pending[1:]
+        if to != piece.at and combat_starts(position, to):
+            pending = (CloseCombat(to), *pending)
         return replace(state, position=position, pending=pending), tuple(events)

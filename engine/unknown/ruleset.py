@@ -28,6 +28,7 @@ class Ruleset:
     knockback_mover_order: str = "farthest-first"
     impassable_tile_target: str = "reachable"
     clear_without_requirement: str = "allowed"
+    respawn_turn: str = "keeps-ap"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

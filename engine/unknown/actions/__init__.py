@@ -10,6 +10,7 @@ from engine.unknown.actions.gather import Gather
 from engine.unknown.actions.heal import Heal
 from engine.unknown.actions.move import Move
 from engine.unknown.actions.ranged import RangedAttack
+from engine.unknown.actions.trade import Trade
 from engine.unknown.actions.trap import CreateTrap, PlaceTrap
 
 ACTIONS: tuple[type[Action], ...] = (
@@ -24,6 +25,7 @@ ACTIONS: tuple[type[Action], ...] = (
     EatFood,
     Heal,
     RangedAttack,
+    Trade,
 )
 """Every action a survivor may take on its turn, in the order they are listed to players."""
 

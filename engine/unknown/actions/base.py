@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 Outcome = tuple[UnknownState, tuple[Event, ...]]
 
 
-def event(kind: str, clause: str, text: str, **data: Any) -> Event:
+def event(kind: str, clause: str, text: str, /, **data: Any) -> Event:
     """An event with its data as sorted name/value pairs."""
     return Event(kind, clause, text, tuple(sorted(data.items())))
 

@@ -36,6 +36,8 @@ from engine.unknown.actions.base import (
     tile_free_of_enemies,
 )
 from engine.unknown.catalog import catalog
+from engine.unknown.combat import canonical
+from engine.unknown.effects import effect
 from engine.unknown.map import is_passable, line_of_sight, range_between
 from engine.unknown.position import ORTHOGONAL, Coord
 from engine.unknown.state import Goods, UnknownState, add, bag, count, total
@@ -169,6 +171,11 @@ class Exchange:
     give: Goods
     get: Goods
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "at", (int(self.at[0]), int(self.at[1])))
+        object.__setattr__(self, "give", canonical(self.give))
+        object.__setattr__(self, "get", canonical(self.get))
+
     def __str__(self) -> str:
         def goods(pairs: Goods) -> str:
             return " + ".join(f"{n} {k}" for k, n in pairs) or "nothing"
@@ -266,7 +273,9 @@ def transfer_rejection(
             "unknown.action.trade.transfer", f"{move.kind} tokens are not tradable goods"
         )
     if move.source == move.target:
-        return IllegalDecision("unknown.action.trade.transfer", f"{move.source} cannot trade with itself")
+        return IllegalDecision(
+            "unknown.action.trade.transfer", f"{move.source} cannot trade with itself"
+        )
     reach = parties(game, state, who)
     for party in (move.source, move.target):
         if party not in reach:
@@ -292,10 +301,19 @@ def out_of_reach(state: UnknownState, who: str, party: str) -> tuple[str, str]:
     if at not in state.position.tile_at:
         return "unknown.action.trade.transfer", f"no tile is explored at {list(at)}"
     if not tile_free_of_enemies(state, at):
-        return "unknown.enemy.blocks-interaction", f"an enemy occupies {list(at)}, so no trade there"
+        return (
+            "unknown.enemy.blocks-interaction",
+            f"an enemy occupies {list(at)}, so no trade there",
+        )
     if not is_passable(state.position, at):
-        return "unknown.action.trade.transfer", f"{list(at)} is impassable: only passable tiles trade"
-    return "unknown.action.trade.transfer", f"{party} is not within range 1 and line of sight of {who}"
+        return (
+            "unknown.action.trade.transfer",
+            f"{list(at)} is impassable: only passable tiles trade",
+        )
+    return (
+        "unknown.action.trade.transfer",
+        f"{party} is not within range 1 and line of sight of {who}",
+    )
 
 
 def exchange_rejection(
@@ -310,10 +328,14 @@ def exchange_rejection(
     market = not dict(catalog()[placed.tile].exchange).get("repeatable")
     if placed.cleared:
         clause = "unknown.exchange.bottom-right-single" if market else "unknown.effect.continuing"
-        return IllegalDecision(clause, f"the {placed.tile} at {list(move.at)} is cleared and exchanges no more")
+        return IllegalDecision(
+            clause, f"the {placed.tile} at {list(move.at)} is cleared and exchanges no more"
+        )
     if move.at not in exchange_spots(game, state, who):
         if not tile_free_of_enemies(state, move.at):
-            return IllegalDecision("unknown.enemy.blocks-interaction", f"an enemy occupies {list(move.at)}")
+            return IllegalDecision(
+                "unknown.enemy.blocks-interaction", f"an enemy occupies {list(move.at)}"
+            )
         return IllegalDecision(
             "unknown.action.trade.exchange", f"{list(move.at)} is not within range 1 of {who}"
         )
@@ -326,11 +348,14 @@ def exchange_rejection(
     for kind, n in move.give:
         if count(carried, kind) < n:
             return IllegalDecision(
-                "unknown.action.trade.exchange", f"{who} carries {count(carried, kind)} {kind}, not {n}"
+                "unknown.action.trade.exchange",
+                f"{who} carries {count(carried, kind)} {kind}, not {n}",
             )
     clause = "unknown.exchange.market" if market else "unknown.exchange.base"
     if any(count(move.give, k) for k, _ in move.get):
-        return IllegalDecision(clause, "an exchange gives tokens of kinds other than those handed in")
+        return IllegalDecision(
+            clause, "an exchange gives tokens of kinds other than those handed in"
+        )
     sizes, gets = rate(move.at, state)
     return IllegalDecision(
         clause,
@@ -355,15 +380,106 @@ class Trade(Action):
     def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Trade]:
         return [cls(who)]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
-        if not moves(game, state, self.who):
-            raise IllegalDecision(
-                "unknown.action.trade",
-                f"{self.who} has nothing to give, take, drop, pick up or exchange here",
-            )
-
     def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
         return replace(state, pending=(TradeSession(self.who), *state.pending)), ()
 
 
-@effect_registered := None  # placeholder removed below
+@effect("trade")
+@dataclass(frozen=True)
+class TradeSession:
+    """A trade action under way for ``who``: moves until the players finish it.
+
+    :class:`FinishTrade` is always offered and the session never ends by itself, like a turn
+    that is never ended for the players: even with nothing left to move the players close it.
+    """
+
+    who: str
+
+    def legal(
+        self, game: UnknownGame, state: UnknownState
+    ) -> list[Transfer | Exchange | FinishTrade]:
+        return [*moves(game, state, self.who), FinishTrade()]
+
+    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+        return PlayerNode(
+            player=self.who,
+            legal=tuple(self.legal(game, state)),
+            prompt=f"{self.who} trades: give, take, drop, pick up or exchange, then finish",
+            clause="unknown.action.trade",
+        )
+
+    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+        return None
+
+    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+        if isinstance(decision, FinishTrade):
+            return self._finish(state)
+        if isinstance(decision, Transfer):
+            return self._transfer(game, state, decision)
+        if isinstance(decision, Exchange):
+            return self._exchange(game, state, decision)
+        raise IllegalDecision(
+            "unknown.action.trade", f"{self.who} is trading: {decision} is not a trade decision"
+        )
+
+    def _transfer(self, game: UnknownGame, state: UnknownState, move: Transfer) -> Outcome:
+        unit = replace(move, amount=1)
+        if move.amount < 1 or unit not in transfers(state, parties(game, state, self.who)):
+            raise transfer_rejection(game, state, self.who, move)
+        if count(holdings(state, move.source), move.kind) < move.amount:
+            raise transfer_rejection(game, state, self.who, move)
+        state = with_goods(state, move.source, move.kind, -move.amount)
+        state = with_goods(state, move.target, move.kind, move.amount)
+        moved = event(
+            "traded",
+            "unknown.action.trade.transfer",
+            f"{self.who} trades: {move}",
+            who=self.who,
+            source=move.source,
+            target=move.target,
+            token=move.kind,
+            amount=move.amount,
+        )
+        return state, (moved,)
+
+    def _exchange(self, game: UnknownGame, state: UnknownState, move: Exchange) -> Outcome:
+        if move not in exchanges(game, state, self.who):
+            raise exchange_rejection(game, state, self.who, move)
+        trader = actor(state, self.who)
+        goods = trader.goods
+        for kind, n in move.give:
+            goods = add(goods, kind, -n)
+        for kind, n in move.get:
+            goods = add(goods, kind, n)
+        position = state.position.with_survivor(replace(trader, goods=goods))
+        placed = position.tile_at[move.at]
+        repeatable = dict(catalog()[placed.tile].exchange or ()).get("repeatable")
+        clause = "unknown.exchange.base" if repeatable else "unknown.exchange.market"
+        events = [
+            event(
+                "exchanged",
+                clause,
+                f"{self.who}: {move}",
+                who=self.who,
+                at=move.at,
+                give=move.give,
+                get=move.get,
+            )
+        ]
+        if not repeatable:
+            position = position.with_tile(replace(placed, cleared=True))
+            events.append(
+                event(
+                    "tile_cleared",
+                    "unknown.exchange.bottom-right-single",
+                    f"the {placed.tile} at {list(move.at)} is used up and flipped over",
+                    at=move.at,
+                )
+            )
+        return state.with_position(position), tuple(events)
+
+    def _finish(self, state: UnknownState) -> Outcome:
+        done = event(
+            "trade_finished", "unknown.action.trade", f"{self.who} finishes trading", who=self.who
+        )
+        return replace(state, pending=state.pending[1:]), (done,)
