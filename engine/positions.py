@@ -37,6 +37,21 @@ def read_position_data(path: str | Path) -> dict[str, Any]:
     return check_position_data(data, source)
 
 
+def parse_position_text(text: str, source: str, as_json: bool = False) -> Any:
+    """Parse the text of a position file (YAML, or JSON), or raise ``PositionError``.
+
+    YAML goes through libyaml when PyYAML has it (much faster, for whole-game states); a text
+    it rejects is parsed again the usual way, so errors read the same either way.
+    """
+    fast = getattr(yaml, "CSafeLoader", None)
+    if not as_json and fast is not None:
+        try:
+            return yaml.load(text, Loader=fast)
+        except yaml.YAMLError:
+            pass
+    return _parse(text, source, as_json)
+
+
 def _parse(text: str, source: str, as_json: bool) -> Any:
     if as_json:
         try:
@@ -85,4 +100,15 @@ def load_position(path: str | Path) -> Any:
         from engine.unknown.position import position_from_data
 
         return position_from_data(data, str(path))
+    raise PositionError(str(path), "game", f"unsupported game {data['game']!r}")
+
+
+def load_state(path: str | Path) -> Any:
+    """Load a position file as a whole game state (by its ``game`` key); a file holding only
+    a map gives a state with no round in progress."""
+    data = read_position_data(path)
+    if data["game"] == "unknown":
+        from engine.unknown.files import state_from_data
+
+        return state_from_data(data, str(path))
     raise PositionError(str(path), "game", f"unsupported game {data['game']!r}")

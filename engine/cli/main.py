@@ -13,8 +13,10 @@ from typing import Any
 
 import click
 
+from engine.cli.play import play_command
 from engine.cli.query import query
 from engine.cli.render import show_command
+from engine.cli.resolve import resolve_command
 from engine.cli.verify import verify_command
 from engine.core.errors import PositionError
 
@@ -102,6 +104,8 @@ Examples:
   rulings query knockback tests/data/positions/corridor.yaml --source 0,0 --distance 3 --who yellow
   rulings query explore tests/data/positions/explore-2x2.yaml --who yellow
   rulings verify --maps 200 --z3-maps 20
+  rulings resolve tests/data/positions/play/mid-turn.yaml move yellow east
+  rulings play unknown --mission scout --seed 1 --random
 """,
 )
 def cli() -> None:
@@ -115,6 +119,8 @@ def cli() -> None:
 cli.add_command(query)
 cli.add_command(show_command)
 cli.add_command(verify_command)
+cli.add_command(resolve_command)
+cli.add_command(play_command)
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.core.errors import PositionError
-from engine.unknown.catalog import catalog
+from engine.unknown.catalog import catalog, enemy_kinds, survivor_cards
 
 Coord = tuple[int, int]
 ORTHOGONAL: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -180,7 +180,12 @@ def squares_completed(placed: set[Coord] | dict[Coord, Any], at: Coord) -> list[
 
 
 def position_from_data(data: dict[str, Any], source: str) -> UnknownPosition:
-    """Build a checked position from schema-valid data; ``PositionError`` names the bad entry."""
+    """Build a checked position from schema-valid data; ``PositionError`` names the bad entry.
+
+    Besides the map itself, a survivor's card must be in the survivor catalog, an incapacitated
+    survivor has no AP left (``unknown.injury.incapacitated-ap``) and an enemy's damage stays
+    below its health (``unknown.enemy.removed-on-death``).
+    """
     tiles = _tiles(data.get("tiles") or [], source)
     spots = {t.at for t in tiles}
 
@@ -196,11 +201,11 @@ def position_from_data(data: dict[str, Any], source: str) -> UnknownPosition:
         for i, t in enumerate(data.get("tokens") or [])
     )
     survivors = tuple(
-        Survivor(s["id"], on_map(f"survivors[{i}].at", tuple(s["at"])), s.get("card"))
+        _survivor(s, f"survivors[{i}]", on_map(f"survivors[{i}].at", tuple(s["at"])), source)
         for i, s in enumerate(data.get("survivors") or [])
     )
     enemies = tuple(
-        Enemy(e["id"], e["kind"], on_map(f"enemies[{i}].at", tuple(e["at"])))
+        _enemy(e, f"enemies[{i}]", on_map(f"enemies[{i}].at", tuple(e["at"])), source)
         for i, e in enumerate(data.get("enemies") or [])
     )
     _unique_ids(source, survivors, enemies)
@@ -210,6 +215,50 @@ def position_from_data(data: dict[str, Any], source: str) -> UnknownPosition:
         survivors=tuple(sorted(survivors, key=lambda s: s.id)),
         enemies=tuple(sorted(enemies, key=lambda e: e.id)),
     )
+
+
+def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Survivor:
+    card = row.get("card")
+    if card is not None and card not in survivor_cards():
+        known = ", ".join(sorted(survivor_cards()))
+        raise PositionError(
+            source, f"{entry}.card", f"unknown survivor card {card!r} (known: {known})"
+        )
+    survivor = Survivor(
+        row["id"],
+        at,
+        card,
+        health=row.get("health", "healthy"),
+        ap=row.get("ap", 0),
+        goods=tuple(sorted((row.get("goods") or {}).items())),
+    )
+    if survivor.incapacitated and survivor.ap:
+        raise PositionError(
+            source,
+            f"{entry}.ap",
+            f"an incapacitated survivor has 0 AP, not {survivor.ap} (unknown.injury.incapacitated-ap)",
+        )
+    return survivor
+
+
+def _enemy(row: dict[str, Any], entry: str, at: Coord, source: str) -> Enemy:
+    enemy = Enemy(
+        row["id"],
+        row["kind"],
+        at,
+        damage=row.get("damage", 0),
+        stunned=bool(row.get("stunned", False)),
+        fresh=bool(row.get("fresh", False)),
+    )
+    health = enemy_kinds()[enemy.kind].health
+    if health is not None and enemy.damage >= health:
+        raise PositionError(
+            source,
+            f"{entry}.damage",
+            f"{enemy.id} ({enemy.kind}, health {health}) would be dead with {enemy.damage} "
+            "damage, so it cannot stand on the map (unknown.enemy.removed-on-death)",
+        )
+    return enemy
 
 
 def _tiles(rows: list[dict[str, Any]], source: str) -> list[PlacedTile]:

@@ -1,0 +1,333 @@
+"""``rulings play``: play a whole game through the game interface, at random or from stdin.
+
+The quick-start Scout game (``engine.unknown.setup.quick_start_scout``) is driven only through
+``UnknownGame.node`` and ``UnknownGame.apply`` (PRINCIPLES §3). With ``--random`` a seeded policy
+decides: chance nodes draw with their exact probabilities (``sample_outcome``), player nodes pick
+uniformly among the legal decisions, both from one ``random.Random(seed)``, so the same seed
+gives the same game. Without it, decisions are read from stdin as action phrases (the phrases of
+``rulings resolve``). Every event is logged with its round, phase and clause; the last line says
+who won and why, or that the decision cap was reached.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from random import Random
+from typing import Any, TextIO
+
+import click
+
+from engine.cli.params import json_option, reading_option
+from engine.cli.resolve import (
+    PhraseError,
+    Reading,
+    illegal_line,
+    node_lines,
+    parse_phrase,
+)
+from engine.core.errors import IllegalDecision
+from engine.core.game import (
+    ChanceNode,
+    Decision,
+    Event,
+    Node,
+    PlayerNode,
+    TerminalNode,
+    sample_outcome,
+)
+from engine.unknown.game import UnknownGame
+from engine.unknown.ruleset import Ruleset
+from engine.unknown.state import UnknownState
+
+PROGRESS_AFTER = 2.0
+"""Seconds of play before progress is reported on stderr (a normal game takes far less)."""
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One event of the log, with the round and phase it happened in."""
+
+    round: int
+    phase: str | None
+    event: Event
+
+    def line(self) -> str:
+        phase = (self.phase or "setup").replace("_", " ")
+        return f"round {self.round}, {phase}: {self.event.text} [{self.event.clause}]"
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": self.phase,
+            "kind": self.event.kind,
+            "clause": self.event.clause,
+            "text": self.event.text,
+        }
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How the game stopped: ``win``, ``loss``, ``cap`` (decision cap), ``stuck`` or ``quit``."""
+
+    result: str
+    clause: str | None
+    why: str
+    decisions: int
+    round: int
+
+    def line(self) -> str:
+        plural = "" if self.decisions == 1 else "s"
+        after = f"after {self.decisions} decision{plural}, in round {self.round}"
+        if self.result in ("win", "loss"):
+            return f"result: {self.result}: {self.why} [{self.clause}] ({after})"
+        return f"result: {self.why} ({after})"
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "result": self.result,
+            "clause": self.clause,
+            "why": self.why,
+            "decisions": self.decisions,
+            "round": self.round,
+        }
+
+
+def placed_in_time(state: UnknownState, events: tuple[Event, ...]) -> Iterator[Logged]:
+    """Each event with the round and phase it happened in.
+
+    One decision can carry the round through several phases (``settle`` runs the phases that need
+    no decision), so the phase and round are followed through the phase and round events the
+    turn order emits (``unknown.turn.phases``).
+    """
+    round_, phase = state.round, state.phase
+    for event in events:
+        if event.kind == "round_started":
+            round_, phase = event.get("round", round_ + 1), "survivor_actions"
+        elif event.kind == "phase" and event.get("phase"):
+            phase = event.get("phase")
+        yield Logged(round_, phase, event)
+
+
+def ending_of(state: UnknownState, node: Node, decisions: int) -> Ending | None:
+    """The ending if nobody can decide any more: the game is over, or play is stuck."""
+    if isinstance(node, TerminalNode):
+        why = state.outcome[2] if state.outcome else node.outcome
+        return Ending(node.outcome, node.clause, why, decisions, state.round)
+    if isinstance(node, PlayerNode) and node.legal:
+        return None
+    if isinstance(node, ChanceNode) and node.outcomes:
+        return None
+    what = "no legal decision" if isinstance(node, PlayerNode | ChanceNode) else "nothing pending"
+    return Ending("stuck", None, f"stuck: {what} and the game is not over", decisions, state.round)
+
+
+def random_choice(node: Node, rng: Random) -> Decision:
+    """The seeded policy: a chance outcome with its probability, or a uniform legal decision."""
+    if isinstance(node, ChanceNode):
+        return sample_outcome(node, rng)
+    assert isinstance(node, PlayerNode)
+    return node.legal[rng.randrange(len(node.legal))]
+
+
+def play_random(
+    game: UnknownGame,
+    state: UnknownState,
+    rng: Random,
+    cap: int,
+    log: Callable[[Logged], None],
+    progress: Callable[[int, UnknownState], None] = lambda n, s: None,
+) -> tuple[UnknownState, Ending]:
+    """Play until the game ends, play is stuck, or ``cap`` decisions have been applied."""
+    decisions = 0
+    while True:
+        node = game.node(state)
+        ending = ending_of(state, node, decisions)
+        if ending is not None:
+            return state, ending
+        if decisions >= cap:
+            why = f"decision cap reached ({cap} decisions) with no win or loss yet"
+            return state, Ending("cap", None, why, decisions, state.round)
+        decision = random_choice(node, rng)
+        try:
+            step = game.apply(state, decision)
+        except Exception:
+            click.echo(
+                f"rulings play: the engine failed applying decision {decisions + 1} "
+                f"({decision}) in round {state.round}, {state.phase}",
+                err=True,
+            )
+            raise
+        for logged in placed_in_time(state, step.events):
+            log(logged)
+        state = step.state
+        decisions += 1
+        progress(decisions, state)
+
+
+def play_from(
+    game: UnknownGame,
+    state: UnknownState,
+    stdin: TextIO,
+    rng: Random,
+    cap: int,
+    log: Callable[[Logged], None],
+) -> tuple[UnknownState, Ending]:
+    """Interactive play: show what is asked, read a phrase (or ``quit``) per line from ``stdin``.
+
+    A phrase that cannot be read or an illegal decision is reported on stderr, and asked again.
+    """
+    decisions = 0
+    while True:
+        node = game.node(state)
+        ending = ending_of(state, node, decisions)
+        if ending is not None:
+            return state, ending
+        if decisions >= cap:
+            why = f"decision cap reached ({cap} decisions) with no win or loss yet"
+            return state, Ending("cap", None, why, decisions, state.round)
+        click.echo("\n".join(node_lines(state, node)))
+        click.echo("> ", nl=False)
+        line = stdin.readline()
+        if line and not stdin.isatty():
+            click.echo(line.strip())  # a transcript shows what was read
+        if not line or line.strip().lower() in ("quit", "exit", "q"):
+            if not line:
+                click.echo()  # end the prompt's line at end of input
+            return state, Ending(
+                "quit", None, "play stopped before the end", decisions, state.round
+            )
+        try:
+            decision = parse_phrase(Reading(game, state, node, line.strip(), rng))
+            step = game.apply(state, decision)
+        except PhraseError as error:
+            click.echo(f"rulings: error: {' '.join(error.message.split())}", err=True)
+            continue
+        except IllegalDecision as error:
+            click.echo(illegal_line(error), err=True)
+            continue
+        for logged in placed_in_time(state, step.events):
+            log(logged)
+        state = step.state
+        decisions += 1
+
+
+def quick_start(mission: str, survivors: int, seed: int) -> UnknownState:
+    """The quick-start set-up of ``mission``; a usage error naming ``--survivors`` if refused."""
+    from engine.unknown.setup import quick_start_scout
+
+    try:
+        state = quick_start_scout(survivors, seed)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--survivors") from None
+    return state
+
+
+class Progress:
+    """Progress on stderr, only once a game has run longer than ``PROGRESS_AFTER`` seconds."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+        self.shown = self.started
+
+    def __call__(self, decisions: int, state: UnknownState) -> None:
+        now = time.monotonic()
+        if now - self.started > PROGRESS_AFTER and now - self.shown > 1.0:
+            self.shown = now
+            click.echo(f"rulings play: {decisions} decisions, round {state.round}", err=True)
+
+
+@click.command(
+    "play",
+    short_help="Play a whole game: a seeded random policy, or phrases from stdin.",
+    epilog="""\b
+Examples:
+  rulings play unknown --mission scout --seed 1 --random
+  rulings play unknown --seed 7 --random --survivors 4 --json
+  rulings play unknown --seed 2 --random --max-decisions 100
+  rulings play unknown --seed 3 --random --json
+  printf 'option 1\\noption 2\\nquit\\n' | rulings play unknown --seed 3
+""",
+)
+@click.argument("game_name", metavar="GAME", type=click.Choice(["unknown"]))
+@click.option(
+    "--mission",
+    type=click.Choice(["scout"]),
+    default="scout",
+    show_default=True,
+    help="The mission to play (the quick-start set-up).",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the set-up and of play."
+)
+@click.option(
+    "--random",
+    "at_random",
+    is_flag=True,
+    help="Let a seeded random policy make every decision (otherwise read phrases from stdin).",
+)
+@click.option(
+    "--survivors",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    metavar="N",
+    help="How many survivors play.",
+)
+@click.option(
+    "--max-decisions",
+    type=click.IntRange(min=1),
+    default=2000,
+    show_default=True,
+    metavar="N",
+    help="Stop after this many decisions (chance draws included).",
+)
+@json_option
+@reading_option
+@click.pass_context
+def play_command(
+    ctx: click.Context,
+    game_name: str,
+    mission: str,
+    seed: int,
+    at_random: bool,
+    survivors: int,
+    max_decisions: int,
+    as_json: bool,
+    ruleset: Ruleset,
+) -> None:
+    """Set up a quick-start game of GAME and play it through the rules engine, printing the
+    event log (round, phase, what happened and the rule clause) and a last line saying whether
+    the survivors won or lost and why, or that the decision cap was reached. With --random a
+    seeded random policy makes every decision and the same seed replays the same game; without
+    it, type action phrases (as for rulings resolve, e.g. start yellow, move yellow east, option
+    2) one per line, and quit to stop. Exits 1 if play gets stuck (an engine bug), else 0.
+    """
+    if as_json and not at_random:
+        raise click.UsageError("--json needs --random (interactive play prints as it goes)")
+    game = UnknownGame(ruleset)
+    state = quick_start(mission, survivors, seed)
+    rng = Random(seed)
+    logged: list[Logged] = []
+
+    def log(entry: Logged) -> None:
+        logged.append(entry)
+        if not as_json:
+            click.echo(entry.line())
+
+    state, settled = game.settle(state)
+    for entry in placed_in_time(state, settled):
+        log(entry)
+    if at_random:
+        state, ending = play_random(game, state, rng, max_decisions, log, Progress())
+    else:
+        stdin = click.get_text_stream("stdin")
+        state, ending = play_from(game, state, stdin, rng, max_decisions, log)
+    if as_json:
+        events = [entry.data() for entry in logged]
+        click.echo(json.dumps({"events": events, "ending": ending.data()}))
+    else:
+        click.echo(ending.line())
+    ctx.exit(1 if ending.result == "stuck" else 0)
