@@ -1,27 +1,15 @@
-"""Hypothesis profiles for the property tests, and the session summary of what they checked.
+"""The Hypothesis profile in force, and the session summary of what the property tests checked.
 
-* ``ci`` (the default): sized so the whole suite stays within a few minutes on a small machine;
-* ``deep``: ten times the examples of ``ci``.
-
-The profile comes from ``RULINGS_PROFILE`` (default ``ci``); ``--hypothesis-profile NAME`` wins
-over it, as Hypothesis's pytest plugin loads that after this file registers the profiles.
-Tests size themselves from the loaded profile's ``max_examples`` (see ``examples``).
+The profiles ``ci`` and ``deep`` are defined in :mod:`properties.profiles` (imported here, and
+from ``tests/conftest.py``); ``RULINGS_PROFILE`` or ``--hypothesis-profile NAME`` picks one.
 """
 
 from __future__ import annotations
 
-import os
-
 from hypothesis import settings
 
+import properties.profiles  # noqa: F401 - registers and loads the Hypothesis profiles
 from properties import TALLY
-
-CI_EXAMPLES = 200
-DEEP_FACTOR = 10
-
-settings.register_profile("ci", max_examples=CI_EXAMPLES, deadline=None)
-settings.register_profile("deep", max_examples=CI_EXAMPLES * DEEP_FACTOR, deadline=None)
-settings.load_profile(os.environ.get("RULINGS_PROFILE", "ci"))
 
 
 def pytest_report_header(config) -> str:

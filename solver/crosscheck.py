@@ -11,6 +11,7 @@ readings, the query and all three answers, so it can be replayed.
 from __future__ import annotations
 
 import random
+import shlex
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -34,6 +35,8 @@ QUESTIONS = ("range", "line_of_sight", "knockback")
 KNOCKBACK_DISTANCES = (1, 2, 3, 4)
 SOURCE_REACH = 2
 Z3_KNOCKBACK_SAMPLE = 8
+CLI_COMMANDS = {"range": "range", "line_of_sight": "los", "knockback": "knockback"}
+"""The ``rulings query`` subcommand that asks each question."""
 
 Query = tuple[Any, ...]
 
@@ -52,8 +55,9 @@ class Disagreement:
     networkx: Any
     z3: Any
 
-    def describe(self) -> str:
-        """A replayable account: the query, the three answers, the readings and the map."""
+    def describe(self, path: str = "map.yaml") -> str:
+        """A replayable account: the query, the three answers, the readings, the map, and last
+        the ``rulings`` command that asks the engine the same query (``replay_command``)."""
         readings = ", ".join(f"{k}={v}" for k, v in sorted(self.readings.items()))
         return (
             f"engine and {self.checker} disagree on {self.question} {self.query}\n"
@@ -61,9 +65,35 @@ class Disagreement:
             f"  networkx: {_show(self.networkx)}\n"
             f"  z3:       {_show(self.z3)}\n"
             f"  readings: {readings}\n"
-            "  position file (save as map.yaml and replay the query with the rulings CLI):\n"
+            f"  position file (save as {path}):\n"
             + "".join(f"    {line}\n" for line in self.position_yaml.splitlines())
+            + "  replay the engine's answer with the rulings CLI:\n"
+            + f"    {self.replay_command(path)}\n"
         )
+
+    def replay_command(self, path: str = "map.yaml") -> str:
+        """The ``rulings query`` command line for this query on the position file ``path``, with
+        every reading in force as a ``--reading SWITCH=READING`` option. Tile coordinates with a
+        minus sign go last, after ``--``, so they are not taken for options."""
+        args = ["rulings", "query", CLI_COMMANDS[self.question], path]
+        readings = [
+            arg
+            for switch, reading in sorted(self.readings.items())
+            for arg in ("--reading", f"{switch}={reading}")
+        ]
+        if self.question == "knockback":
+            args += ["--source", _cli_coord(self.query["source"])]
+            args += ["--distance", str(self.query["distance"]), "--who", self.query["who"]]
+            return shlex.join(args + readings)
+        ends = [_cli_coord(self.query["from"]), _cli_coord(self.query["to"])]
+        if any(end.startswith("-") for end in ends):
+            return shlex.join([*args, *readings, "--", *ends])
+        return shlex.join([*args, *ends, *readings])
+
+
+def _cli_coord(at: list[int]) -> str:
+    """A coordinate as the CLI takes it: ``X,Y``."""
+    return f"{at[0]},{at[1]}"
 
 
 def _show(answer: Any) -> str:

@@ -13,7 +13,11 @@ flags, tokens, pieces) and the ruleset.
   successor, so a path is exactly a straight, unbroken line.
 * Knockback (``unknown.knockback.*``): the DAG of fleeing states — ``("flee", c)`` for a piece
   still fleeing on ``c`` and ``("end", c)`` for a flight that ends there — and the destinations
-  are the ``end`` nodes reachable from the piece's start.
+  are the ``end`` nodes reachable from the piece's start. The distances the flight is measured
+  by are the range walks from the source, except that under the ``knockback-impassable-start``
+  reading ``own-tile-passable`` the step graph also lets a walk go on through the piece's own
+  tile (``unknown.tile.impassable.spawn-exit``: a piece may leave an impassable tile it stands
+  on); under ``dead-end`` they are the plain range walks.
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ class NxGeometry:
         self.fortified: set[Coord] = {
             t.at for t in position.tiles if kinds[t.tile].fortified and not t.cleared
         }
-        self._fields: dict[Coord, dict[Coord, int]] = {}
+        self._fields: dict[tuple[Coord, Coord | None], dict[Coord, int]] = {}
 
     def neighbours(self, c: Coord) -> list[Coord]:
         """Placed orthogonal neighbours of ``c``."""
@@ -73,18 +77,34 @@ class NxGeometry:
                     graph.add_edge(("at", c), ("at", n))
         return graph
 
-    def walk_lengths(self, a: Coord) -> dict[Coord, int]:
-        """Fewest steps from ``a`` to every tile, intermediates passable, ends exempt."""
-        field = self._fields.get(a)
+    def walk_lengths(self, a: Coord, through: Coord | None = None) -> dict[Coord, int]:
+        """Fewest steps from ``a`` to every tile, intermediates passable, ends exempt.
+
+        ``through`` names one more tile a walk may step on from although it is impassable (a
+        fleeing piece's own tile under ``knockback-impassable-start=own-tile-passable``).
+        """
+        if through in self.passable or through == a:
+            through = None  # nothing to add: the walk may already step on from it
+        key = (a, through)
+        field = self._fields.get(key)
         if field is None:
             field = {a: 0}
-            if ("from", a) in self.step_graph:
-                lengths = nx.single_source_shortest_path_length(self.step_graph, ("from", a))
+            graph = self._graph_through(through)
+            if ("from", a) in graph:
+                lengths = nx.single_source_shortest_path_length(graph, ("from", a))
                 for (kind, c), n in lengths.items():
                     if kind == "at" and c != a:
                         field[c] = n
-            self._fields[a] = field
+            self._fields[key] = field
         return field
+
+    def _graph_through(self, through: Coord | None) -> nx.DiGraph:
+        """The step graph, plus steps off ``through`` when it is a placed impassable tile."""
+        if through is None or through not in self.placed:
+            return self.step_graph
+        graph = self.step_graph.copy()
+        graph.add_edges_from((("at", through), ("at", n)) for n in self.neighbours(through))
+        return graph
 
     def range(self, a: Coord, b: Coord) -> int | None:
         """``unknown.range`` with the ``range-endpoints`` reading in force."""
@@ -133,19 +153,30 @@ class NxGeometry:
 
     # --- knockback --------------------------------------------------------------------------
 
+    def flight_lengths(self, source: Coord, start: Coord) -> dict[Coord, int]:
+        """The distances from ``source`` a flight from ``start`` is measured by.
+
+        ``knockback-impassable-start``: under ``own-tile-passable`` the piece's own tile counts as
+        passable for these walks (``unknown.tile.impassable.spawn-exit``,
+        ``unknown.action.move.impassable``); under ``dead-end`` they are the plain range walks.
+        """
+        own_tile = self.ruleset.knockback_impassable_start == "own-tile-passable"
+        return self.walk_lengths(source, start if own_tile else None)
+
     def flight_graph(self, source: Coord, distance: int, who: str) -> nx.DiGraph:
         """The DAG of fleeing states of ``who`` fleeing ``source`` (``unknown.knockback.flee``).
 
-        Ends: reaching range ``distance + 1``; a dead end (``unknown.knockback.dead-end``);
+        Ends: reaching distance ``distance + 1``; a dead end (``unknown.knockback.dead-end``);
         entering a tile held by the other side; for a survivor, stopping before an enemy's tile
         (``unknown.knockback.stop-before-enemy``), not on its start under ``after-a-step``.
+        Distances are ``flight_lengths`` (the ``knockback-impassable-start`` reading).
         """
         piece = self.position.piece(who)
         survivor = isinstance(piece, Survivor)
         foes = self.position.enemies if survivor else self.position.survivors
         blocked = {p.at for p in foes}
         may_stop_on_start = self.ruleset.knockback_stop_at_start == "allowed"
-        field = self.walk_lengths(source)
+        field = self.flight_lengths(source, piece.at)
         graph = nx.DiGraph()
         todo, seen = [piece.at], {piece.at}
         while todo:

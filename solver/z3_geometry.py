@@ -18,7 +18,10 @@ Every query selects its inputs by assumptions, so the solver is built once and r
 * Knockback: a bounded sequence ``p[0] … p[L]`` of fleeing steps with a length ``len`` and an
   ``end`` tile, guarded by ``knock`` so other queries ignore it; ``start``, ``push`` (the
   knockback distance) and ``mover_is_survivor`` are set by assumptions, and the distinct ``end``
-  values are enumerated with blocking clauses under push/pop (``unknown.knockback.*``).
+  values are enumerated with blocking clauses under push/pop (``unknown.knockback.*``). The
+  flight is measured by ``fd``: under ``knockback-impassable-start=own-tile-passable`` a second
+  distance field (also bound by ``knock``) in which a walk may step on from ``start`` too;
+  under ``dead-end`` the range field ``d`` itself.
 """
 
 from __future__ import annotations
@@ -98,10 +101,14 @@ class Z3Geometry:
         self.fortified = [z3.Bool(f"fortified_{k}") for k in range(self.n)]
         self.enemy_on = [z3.Bool(f"enemy_on_{k}") for k in range(self.n)]
         self.survivor_on = [z3.Bool(f"survivor_on_{k}") for k in range(self.n)]
+        self.held_impassable: set[int] = set()  # impassable tiles a piece stands on
         for k, c in enumerate(self.coords):
             tile = tiles[c]
             impassable = kinds[tile.tile].impassable and not tile.cleared
-            self._fact(self.passable[k], not impassable and c not in blocking)
+            passable = not impassable and c not in blocking
+            self._fact(self.passable[k], passable)
+            if not passable and (c in enemies or c in survivors):
+                self.held_impassable.add(k)
             self._fact(self.fortified[k], kinds[tile.tile].fortified and not tile.cleared)
             self._fact(self.enemy_on[k], c in enemies)
             self._fact(self.survivor_on[k], c in survivors)
@@ -117,30 +124,38 @@ class Z3Geometry:
     # --- range ------------------------------------------------------------------------------
 
     def _distance_field(self) -> None:
-        """The unique-model distance field from ``src`` (``unknown.range``)."""
-        s, n, inf = self.solver, self.n, self.inf
+        """The unique-model distance field from ``src`` (``unknown.range``): a walk may step on
+        from a tile only if the tile is the walk's start or passable."""
         self.src = z3.Int("src")
-        self.d = [z3.Int(f"d_{k}") for k in range(n)]
-        s.add(self.src >= 0, self.src < max(n, 1))
+        self.solver.add(self.src >= 0, self.src < max(self.n, 1))
+        leaves = [z3.Or(self.src == u, self.passable[u]) for u in range(self.n)]
+        self.d = self._shortest_field("d", leaves)
+
+    def _shortest_field(
+        self, name: str, leaves: list[z3.BoolRef], guard: z3.BoolRef | None = None
+    ) -> list[z3.ArithRef]:
+        """Distances ``name_k`` from ``src`` over walks that may step on from ``u`` only where
+        ``leaves[u]`` holds, in the unique-model encoding (``INF``: unreachable): ``d[src] = 0``;
+        a step ``u → v`` forces ``d[v] ≤ d[u] + 1``; any other finite ``d[v]`` has a neighbour
+        one closer that may be stepped on from. With ``guard``, the rules bind only when it holds.
+        """
+        n, inf = self.n, self.inf
+        d = [z3.Int(f"{name}_{k}") for k in range(n)]
+        rules: list[z3.BoolRef] = []
         for k in range(n):
-            s.add(self.d[k] >= 0, self.d[k] <= inf)
-            s.add(z3.Implies(self.src == k, self.d[k] == 0))
+            rules += [d[k] >= 0, d[k] <= inf, z3.Implies(self.src == k, d[k] == 0)]
         for u in range(n):
-            # A walk may leave u if u is its start or u is passable.
-            leaves = z3.Or(self.src == u, self.passable[u])
             for v in self.neighbours(u):
-                s.add(z3.Implies(z3.And(leaves, self.d[u] < inf), self.d[v] <= self.d[u] + 1))
+                rules.append(z3.Implies(z3.And(leaves[u], d[u] < inf), d[v] <= d[u] + 1))
         for v in range(n):
-            closer = [
-                z3.And(self.d[u] == self.d[v] - 1, z3.Or(self.src == u, self.passable[u]))
-                for u in self.neighbours(v)
-            ]
-            s.add(
-                z3.Implies(
-                    self.src != v,
-                    z3.Or(self.d[v] == inf, z3.And(self.d[v] >= 1, z3.Or(*closer, False))),
-                )
-            )
+            closer = [z3.And(d[u] == d[v] - 1, leaves[u]) for u in self.neighbours(v)]
+            finite = z3.And(d[v] >= 1, z3.Or(*closer, False))
+            rules.append(z3.Implies(self.src != v, z3.Or(d[v] == inf, finite)))
+        if guard is None:
+            self.solver.add(*rules)
+        else:
+            self.solver.add(z3.Implies(guard, z3.And(*rules)))
+        return d
 
     def _range_answers(self) -> None:
         """``rng[k]``: the range to ``k`` under the ``range-endpoints`` reading (``INF``: none)."""
@@ -210,6 +225,7 @@ class Z3Geometry:
         bound = min(self.max_knockback + 1, max(n - 1, 0))
         self.p = [z3.Int(f"p_{i}") for i in range(bound + 1)]
         on = [[self.p[i] == u for u in range(n)] for i in range(bound + 1)]
+        self._flight_field()
         rules = [self.p[0] == self.start, self.length >= 0, self.length <= bound]
         rules += [z3.And(p >= 0, p < max(n, 1)) for p in self.p]
         self._flight_facts()
@@ -225,6 +241,27 @@ class Z3Geometry:
         flight += [rule for j in range(bound + 1) for rule in self._endings(j, on)]
         rules.append(z3.Implies(z3.Not(out_of_reach), z3.And(*flight)))
         self.solver.add(z3.Implies(self.knock, z3.And(*rules)))
+
+    def _flight_field(self) -> None:
+        """``fd``: the distances from ``src`` the flight is measured by.
+
+        ``knockback-impassable-start``: under ``own-tile-passable`` a walk may also step on from
+        the piece's own tile ``start`` (``unknown.tile.impassable.spawn-exit``,
+        ``unknown.action.move.impassable``), a second distance field bound only in knockback
+        queries; under ``dead-end`` it is the range field ``d`` itself. (Only a start on an
+        impassable tile changes anything, so ``d`` serves too when no piece stands on one.)
+        """
+        own_tile = self.ruleset.knockback_impassable_start == "own-tile-passable"
+        if own_tile and self.held_impassable:
+            leaves = [
+                z3.Or(self.src == u, self.passable[u], self.start == u)
+                if u in self.held_impassable
+                else z3.Or(self.src == u, self.passable[u])
+                for u in range(self.n)
+            ]
+            self.fd = self._shortest_field("fd", leaves, guard=self.knock)
+        else:
+            self.fd = self.d
 
     def _flight_facts(self) -> None:
         """Per tile, the definitions the flight rules share.
@@ -242,13 +279,13 @@ class Z3Geometry:
         for u in range(n):
             for v in self.neighbours(u):
                 flag = self.flees[(u, v)] = z3.Bool(f"flees_{u}_{v}")
-                self.solver.add(flag == z3.And(self.passable[v], self.d[v] == self.d[u] + 1))
+                self.solver.add(flag == z3.And(self.passable[v], self.fd[v] == self.fd[u] + 1))
         self.stuck = []
         self.before_foe = []
         for u in range(n):
             steps = [self.flees[(u, v)] for v in self.neighbours(u)]
             # unknown.knockback.flee (goal reached) / unknown.knockback.dead-end (no step).
-            self.stuck.append(z3.Or(self.d[u] >= self.push + 1, z3.Not(z3.Or(*steps, False))))
+            self.stuck.append(z3.Or(self.fd[u] >= self.push + 1, z3.Not(z3.Or(*steps, False))))
             # unknown.knockback.stop-before-enemy: a survivor may stop before an enemy's tile.
             into_foe = [z3.And(self.flees[(u, v)], self.blocked[v]) for v in self.neighbours(u)]
             self.before_foe.append(z3.And(self.mover_is_survivor, z3.Or(*into_foe, False)))
@@ -260,7 +297,7 @@ class Z3Geometry:
         going = self.length > i
         rules = []
         for u in range(self.n):
-            needs = [self.d[u] <= self.push]
+            needs = [self.fd[u] <= self.push]
             if i > 0:
                 needs.append(z3.Not(self.blocked[u]))
             nexts = [z3.And(on[i + 1][v], self.flees[(u, v)]) for v in self.neighbours(u)]

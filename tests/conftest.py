@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-pytest_plugins = ["tests.steps.unknown_map"]
+import properties.profiles  # noqa: F401 - the Hypothesis profiles, for --hypothesis-profile
+
+pytest_plugins = ["tests.steps.unknown_map", "tests.steps.unknown_turn"]
 
 METADATA_TAGS = ("example:", "clause:", "interpretation:")
 """Tag prefixes that are traceability metadata (rulebook example, clause and interpretation IDs),

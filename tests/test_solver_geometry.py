@@ -13,19 +13,29 @@ Maps are drawn north row first; ``.`` is an empty spot, and the other letters ar
 
 from __future__ import annotations
 
+import json
 import random
+import shlex
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from engine.cli.main import cli
 from engine.positions import load_position
 from engine.unknown import map as engine_map
 from engine.unknown.catalog import catalog
 from engine.unknown.position import Coord, UnknownPosition, position_from_data
 from engine.unknown.ruleset import DEFAULT, Ruleset, interpretation_ledger
-from solver.crosscheck import compare_with_networkx, compare_with_z3, run_crosschecks
+from solver.crosscheck import (
+    compare_with_networkx,
+    compare_with_z3,
+    disagreement,
+    run_crosschecks,
+)
 from solver.networkx_geometry import NxGeometry
 from solver.random_maps import (
     MAX_SIDE,
@@ -79,6 +89,7 @@ def readings(**switches: str) -> Ruleset:
 EITHER_RANGE = ("exempt", "target-passable")
 EITHER_ORIGIN = ("blocked", "origin-sees")
 EITHER_STOP = ("allowed", "after-a-step")
+EITHER_START = ("own-tile-passable", "dead-end")
 
 
 def engine_answer(question: str, position: UnknownPosition, ruleset: Ruleset, *query: Any) -> Any:
@@ -300,12 +311,14 @@ BEYOND_BLOCKED = ("f X f f",)
 
 ANY = EITHER_RANGE
 KNOCKBACK_CASES = [
-    # id, map, range readings, stop readings, source, distance, who, expected
+    # id, map, range readings, stop readings, impassable-start readings, source, distance, who,
+    # expected
     (
         "flee-to-distance-plus-one",
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         2,
         "yellow",
@@ -316,6 +329,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         1,
         "yellow",
@@ -326,6 +340,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (0, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         2,
         "yellow",
@@ -336,6 +351,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (3, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         2,
         "yellow",
@@ -346,6 +362,7 @@ KNOCKBACK_CASES = [
         grid(*FORK, survivors=(("yellow", (1, 1)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 1),
         3,
         "yellow",
@@ -356,6 +373,7 @@ KNOCKBACK_CASES = [
         grid(*DUAL, survivors=(("yellow", (1, 0)),), enemies=(("a1", (3, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         2,
         "yellow",
@@ -366,6 +384,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), enemies=(("a1", (2, 0)),)),
         ANY,
         ("allowed",),
+        EITHER_START,
         (0, 0),
         3,
         "yellow",
@@ -376,6 +395,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), enemies=(("a1", (2, 0)),)),
         ANY,
         ("after-a-step",),
+        EITHER_START,
         (0, 0),
         3,
         "yellow",
@@ -386,6 +406,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), enemies=(("a1", (3, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "yellow",
@@ -396,6 +417,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (2, 0)),), enemies=(("a1", (1, 0)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "a1",
@@ -406,6 +428,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, enemies=(("a1", (1, 0)), ("a2", (2, 0)))),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "a1",
@@ -416,6 +439,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)), ("red", (2, 0)))),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "yellow",
@@ -426,6 +450,7 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), tokens=(((2, 0), "barrier"),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "yellow",
@@ -436,16 +461,20 @@ KNOCKBACK_CASES = [
         grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), tokens=(((3, 0), "blaze"),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "yellow",
         {(2, 0)},
     ),
-    (  # range 3 to the blocked tile (an end need not be passable); (2, 2) is 4 the other way
+    # Range 3 to the blocked tile (an end need not be passable); (2, 2) is 4 round the ring's
+    # west side and 4 through the blocked tile too, so both impassable-start readings agree.
+    (
         "enemy-leaves-impassable-tile",
         grid(*RING, enemies=(("a1", (2, 1)),)),
         ("exempt",),
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "a1",
@@ -456,6 +485,7 @@ KNOCKBACK_CASES = [
         grid(*RING, enemies=(("a1", (2, 1)),)),
         ("target-passable",),
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         3,
         "a1",
@@ -466,49 +496,154 @@ KNOCKBACK_CASES = [
         grid(*RING, enemies=(("a1", (2, 1)),)),
         ANY,
         EITHER_STOP,
+        EITHER_START,
         (0, 0),
         2,
         "a1",
         {(2, 1)},
     ),
-    (  # (2, 0) has no range from the source: the only walk crosses the blocked tile
+    # A piece on an impassable tile (unknown.tile.impassable.spawn-exit) in the corridor
+    # BEYOND_BLOCKED, source at the west end. Range to the piece's tile is 1 under "exempt" (an
+    # end need not be passable), none under "target-passable" (out of reach: it stays). Under
+    # "dead-end", (2, 0) has no range from the source (the only walk crosses the blocked tile),
+    # so there is no fleeing step: it stays. Under "own-tile-passable" the walk may cross the
+    # piece's own tile: d(2, 0) = 2 and d(3, 0) = 3, so it flees east until d = N + 1, or to the
+    # corridor's end at (3, 0).
+    (
         "beyond-impassable-start-is-a-dead-end",
         grid(*BEYOND_BLOCKED, enemies=(("a1", (1, 0)),)),
         ANY,
         EITHER_STOP,
+        ("dead-end",),
         (0, 0),
         2,
         "a1",
         {(1, 0)},
     ),
+    (
+        "flee-across-own-impassable-tile-1",
+        grid(*BEYOND_BLOCKED, enemies=(("a1", (1, 0)),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("own-tile-passable",),
+        (0, 0),
+        1,
+        "a1",
+        {(2, 0)},
+    ),
+    (
+        "flee-across-own-impassable-tile-2",
+        grid(*BEYOND_BLOCKED, enemies=(("a1", (1, 0)),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("own-tile-passable",),
+        (0, 0),
+        2,
+        "a1",
+        {(3, 0)},
+    ),
+    (  # d(3, 0) = 3 < N + 1 = 4 and nothing lies beyond: a dead end at the corridor's end
+        "flee-across-own-impassable-tile-to-the-end",
+        grid(*BEYOND_BLOCKED, enemies=(("a1", (1, 0)),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("own-tile-passable",),
+        (0, 0),
+        3,
+        "a1",
+        {(3, 0)},
+    ),
+    (
+        "impassable-start-out-of-reach",
+        grid(*BEYOND_BLOCKED, enemies=(("a1", (1, 0)),)),
+        ("target-passable",),
+        EITHER_STOP,
+        EITHER_START,
+        (0, 0),
+        2,
+        "a1",
+        {(1, 0)},
+    ),
+    (  # the same for a survivor under a barrier token on an ordinary tile (range 1 to it)
+        "survivor-under-barrier-flees-on",
+        grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), tokens=(((1, 0), "barrier"),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("own-tile-passable",),
+        (0, 0),
+        2,
+        "yellow",
+        {(3, 0)},
+    ),
+    (
+        "survivor-under-barrier-is-stuck",
+        grid(*CORRIDOR, survivors=(("yellow", (1, 0)),), tokens=(((1, 0), "barrier"),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("dead-end",),
+        (0, 0),
+        2,
+        "yellow",
+        {(1, 0)},
+    ),
+    # RING with the source at (2, 0) and the enemy on the blocked tile (2, 1), range 1. Plain
+    # range runs round the west side: (1, 0) 1, (0, 0) 2, (0, 1) 3, (0, 2) 4, (1, 2) 5, (2, 2) 6;
+    # through the enemy's tile (2, 2) is 2 and (1, 2) 3. Under "dead-end" the only neighbour
+    # other than the source is (2, 2) at 6, not 2: a dead end. Under "own-tile-passable" it
+    # flees north then west: (2, 2) at 2, (1, 2) at 3 = N + 1 for N = 2.
+    (
+        "ring-round-impassable-start-dead-end",
+        grid(*RING, enemies=(("a1", (2, 1)),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("dead-end",),
+        (2, 0),
+        2,
+        "a1",
+        {(2, 1)},
+    ),
+    (
+        "ring-round-impassable-start-own-tile",
+        grid(*RING, enemies=(("a1", (2, 1)),)),
+        ("exempt",),
+        EITHER_STOP,
+        ("own-tile-passable",),
+        (2, 0),
+        2,
+        "a1",
+        {(1, 2)},
+    ),
 ]
 
 
 def knockback_params() -> list:
-    """One test per case and per pair of readings (range-endpoints, stop-at-start) it holds for."""
+    """One test per case and per triple of readings (range-endpoints, stop-at-start,
+    impassable-start) it holds for."""
     return [
         pytest.param(
             position,
-            range_reading,
-            stop_reading,
+            (range_reading, stop_reading, start_reading),
             *query,
-            id=f"{name}[{range_reading},{stop_reading}]",
+            id=f"{name}[{range_reading},{stop_reading},{start_reading}]",
         )
-        for name, position, range_switch, stop_switch, *query in KNOCKBACK_CASES
+        for name, position, range_switch, stop_switch, start_switch, *query in KNOCKBACK_CASES
         for range_reading in range_switch
         for stop_reading in stop_switch
+        for start_reading in start_switch
     ]
 
 
 @pytest.mark.parametrize(
-    ("position", "range_reading", "stop_reading", "source", "distance", "who", "expected"),
-    knockback_params(),
+    ("position", "reading", "source", "distance", "who", "expected"), knockback_params()
 )
-def test_knockback(
-    answer, position, range_reading, stop_reading, source, distance, who, expected
-) -> None:
-    """``unknown.knockback.*`` under each pair of readings the case holds for."""
-    ruleset = readings(range_endpoints=range_reading, knockback_stop_at_start=stop_reading)
+def test_knockback(answer, position, reading, source, distance, who, expected) -> None:
+    """``unknown.knockback.*`` under each triple of readings the case holds for."""
+    range_reading, stop_reading, start_reading = reading
+    ruleset = readings(
+        range_endpoints=range_reading,
+        knockback_stop_at_start=stop_reading,
+        knockback_impassable_start=start_reading,
+    )
     assert answer("knockback", position, ruleset, source, distance, who) == frozenset(expected)
 
 
@@ -631,9 +766,84 @@ def test_crosscheck_reports_a_planted_engine_bug_with_a_replayable_map(monkeypat
     assert (crossing.engine, crossing.networkx, crossing.z3) == (True, False, False)
     text = crossing.describe()
     assert "line_of_sight" in text and "range-endpoints=exempt" in text
+    every_reading = "".join(
+        f" --reading {switch}={reading}"
+        for switch, reading in sorted(ruleset_readings(DEFAULT).items())
+    )
+    assert text.splitlines()[-1].strip() == f"rulings query los map.yaml 0,0 2,0{every_reading}"
+    assert "--reading knockback-impassable-start=own-tile-passable" in every_reading
     path = tmp_path / "map.yaml"
     path.write_text(crossing.position_yaml, encoding="utf-8")
     assert load_position(path) == position
+
+
+# West of the origin: food (-1, 0), blocked (0, 0) with the animal a1 on it, food (1, 0), (2, 0).
+WEST_OF_ORIGIN = {
+    "game": "unknown",
+    "tiles": [
+        {"at": [-1, 0], "tile": "food"},
+        {"at": [0, 0], "tile": "blocked"},
+        {"at": [1, 0], "tile": "food"},
+        {"at": [2, 0], "tile": "food"},
+    ],
+    "enemies": [{"id": "a1", "kind": "animal", "at": [0, 0]}],
+}
+
+
+def _replay(command: str, path: Path) -> Any:
+    """Run a disagreement's replay command in-process (with ``--json``) and return the answer."""
+    words = shlex.split(command)
+    assert words[:2] == ["rulings", "query"] and words[3] == "map.yaml", command
+    args = [*words[1:3], str(path), "--json", *words[4:]]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, f"{command}\n{result.output}"
+    found = json.loads(result.stdout)
+    if "destinations" in found:
+        return frozenset(tuple(at) for at in found["destinations"])
+    return found.get("range", found.get("line_of_sight"))
+
+
+@pytest.mark.parametrize(
+    ("question", "query", "readings_set", "expected"),
+    [
+        # range from (-1, 0) to (1, 0): the only walk crosses the blocked tile, so none
+        ("range", ((-1, 0), (1, 0)), {}, None),
+        # the blocked tile is an end, which need only be placed under "exempt": 1
+        ("range", ((-1, 0), (0, 0)), {"range-endpoints": "exempt"}, 1),
+        ("range", ((-1, 0), (0, 0)), {"range-endpoints": "target-passable"}, None),
+        # sight from (2, 0) west must enter the blocked tile: no
+        ("line_of_sight", ((2, 0), (-1, 0)), {}, False),
+        # the blocked origin sees east only under "origin-sees"
+        ("line_of_sight", ((0, 0), (2, 0)), {"los-impassable-origin": "origin-sees"}, True),
+        ("line_of_sight", ((0, 0), (2, 0)), {"los-impassable-origin": "blocked"}, False),
+        # a1 at range 1 flees 2 from (-1, 0): across its own tile to (2, 0), or stuck on it
+        (
+            "knockback",
+            ((-1, 0), 2, "a1"),
+            {"knockback-impassable-start": "own-tile-passable"},
+            {(2, 0)},
+        ),
+        ("knockback", ((-1, 0), 2, "a1"), {"knockback-impassable-start": "dead-end"}, {(0, 0)}),
+    ],
+)
+def test_replay_command_asks_the_engine_the_same_query(
+    question, query, readings_set, expected, tmp_path
+) -> None:
+    """A disagreement's description ends with a ``rulings query`` command that, run on the
+    printed position file, gives the engine's answer under the same readings (negative
+    coordinates included). The answers are worked out by hand in the comments."""
+    position = position_from_data(WEST_OF_ORIGIN, "hand-made map")
+    ruleset = DEFAULT.with_readings(**readings_set)
+    found = disagreement("networkx", position, ruleset, question, query)
+    if isinstance(expected, set):
+        expected = frozenset(expected)
+    assert found.engine == expected
+    command = found.replay_command()
+    assert found.describe().splitlines()[-1].strip() == command
+    assert all(f"--reading {k}={v}" in command for k, v in ruleset_readings(ruleset).items())
+    path = tmp_path / "map.yaml"
+    path.write_text(found.position_yaml, encoding="utf-8")
+    assert _replay(command, path) == expected
 
 
 def test_run_crosschecks_counts_maps_and_queries() -> None:

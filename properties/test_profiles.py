@@ -1,0 +1,39 @@
+"""The Hypothesis profiles of ``properties/profiles.py``: both registered, the variable obeyed."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from properties import profiles
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_deep_is_ten_times_ci() -> None:
+    """``ci`` and ``deep`` are registered, ``deep`` with ten times the examples, no deadline."""
+    ci, deep = settings.get_profile("ci"), settings.get_profile("deep")
+    assert ci.max_examples == profiles.CI_EXAMPLES
+    assert deep.max_examples == profiles.DEEP_FACTOR * ci.max_examples
+    assert ci.deadline is None and deep.deadline is None
+
+
+@pytest.mark.parametrize(("variable", "loaded"), [(None, "ci"), ("ci", "ci"), ("deep", "deep")])
+def test_the_profile_variable_picks_the_profile(variable: str | None, loaded: str) -> None:
+    """Importing the module loads ``RULINGS_PROFILE``'s profile (``ci`` when unset)."""
+    env = {k: v for k, v in os.environ.items() if k != profiles.PROFILE_VARIABLE}
+    if variable is not None:
+        env[profiles.PROFILE_VARIABLE] = variable
+    code = (
+        "import properties.profiles; from hypothesis import settings; "
+        "print(settings.get_current_profile_name(), settings.default.max_examples)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == [loaded, str(settings.get_profile(loaded).max_examples)]
