@@ -213,6 +213,43 @@ Feature: Knockback
     Then fleeing #flood with knockback 3, yellow stays where it is
     And the range from #flood to #blocked is 2
 
+  # No figure. Assumed: an animal spawned on a Blocked tile (impassable) right next to a Flood that
+  # was just explored; a single corridor runs east from the Blocked tile, longer than the
+  # knockback, and nobody else is near. The animal is in reach: the range to its own tile is 1, as
+  # an end of a range need only be explored. Its tile may be left (spawn-exit), but a range never
+  # runs through an impassable tile, so the corridor's tiles have no range from the Flood at all.
+  # Reading "own-tile-passable": for the flight the animal's own tile counts as passable, so the
+  # corridor is 2, 3, 4 from the Flood and the animal flees to the tile at 4, with 3 tiles (its
+  # own, #1 and #2) between it and the Flood.
+  @clause:unknown.knockback.flee @clause:unknown.tile.impassable.spawn-exit @clause:unknown.knockback.hazard-affects-enemies @interpretation:knockback-impassable-start
+  Scenario: An enemy on an impassable tile flees across its own tile
+    Given the map:
+      | flood #flood | blocked #spawn !animal:a1 | scrap #1 | ammo #2 | medicine #3 | lab |
+    And the reading "knockback-impassable-start" is "own-tile-passable"
+    Then the range from #flood to #spawn is 1
+    And there is no range from #flood to #1
+    And fleeing #flood with knockback 3, a1 may end exactly on: #3
+    When a knockback of 3 from #flood starts for a1
+    Then nobody has to choose
+    And a1 stands on #3
+    And the events include a1 knocked back to #3
+
+  # Same assumed map. Reading "dead-end": the distances are plain ranges, and #1 has none (its only
+  # way to the Flood crosses the Blocked tile), so no neighbour of the animal is one further from
+  # the Flood than its own tile: a dead end, and it stays where it spawned.
+  @clause:unknown.knockback.flee @clause:unknown.tile.impassable.spawn-exit @clause:unknown.knockback.dead-end @interpretation:knockback-impassable-start
+  Scenario: Under the dead-end reading an enemy on an impassable tile stays put
+    Given the map:
+      | flood #flood | blocked #spawn !animal:a1 | scrap #1 | ammo #2 | medicine #3 | lab |
+    And the reading "knockback-impassable-start" is "dead-end"
+    Then the range from #flood to #spawn is 1
+    And there is no range from #flood to #1
+    And fleeing #flood with knockback 3, a1 stays where it is
+    When a knockback of 3 from #flood starts for a1
+    Then nobody has to choose
+    And a1 stands on #spawn
+    And the events include a1 staying on #spawn
+
   # No figure: the animal is next to the Flood and the survivor stands on the next tile in the row.
   # An enemy cannot stop short of a survivor: it ends on the survivor's tile and they fight.
   @clause:unknown.knockback.hazard-affects-enemies @clause:unknown.enemy.knockback-sources @clause:unknown.combat.trigger
@@ -222,9 +259,12 @@ Feature: Knockback
     Then fleeing #flood with knockback 3, a1 may end exactly on: #meet
     When a knockback of 3 from #flood starts for a1
     Then nobody has to choose
-    And a1 stands on #meet
     And the events include a1 knocked back to #meet
     And the events include close combat on #meet
+    # Sharing a tile starts close combat at once (unknown.combat.trigger): each side deals 1
+    # damage, so the animal (health 1) dies and yellow is injured; one way to assign it all.
+    And there is no a1 on the map
+    And yellow is injured
 
   # No figure: the animal's route forks; one branch runs into the survivor, the other on past
   # range 4. The players choose the enemy's route too; it can never pass through the survivor.

@@ -1,0 +1,71 @@
+# Map legend: the first row is the north edge, the bottom row is y = 0, the left column x = 0.
+# A cell is "." (no tile) or a tile name then markers: #label (a name for the spot),
+# @id (a survivor), !kind:id (an enemy), +token or +token*n (tokens), cleared (tile flipped).
+# A forfeit is: "the players forfeit X", the random draw of the new card ("the draw gives the
+# Y"), then base pays ("the players pay ... from base"). A draw or payment with only one possible
+# outcome may be settled by the engine itself.
+@unknown
+Feature: Forfeiture and Respawn
+  During their turn, if base holds at least 4 resources, the players may give up a survivor,
+  incapacitated or not: its tokens drop on its tile, a random unused survivor card replaces its
+  card (without starting resources), its meeple returns to base healthy, and base pays 4
+  resources.
+
+  # Missing figure. Assumed: the Explorer (yellow) lies incapacitated three tiles from base,
+  # carrying 1 food, 2 scrap and 1 armor; it is her turn (0 AP). Base holds 6 food ("2 food
+  # remaining" after paying 4). Two cards are unused, the Tracker and the Nurse, so the draw is a
+  # fair chance between them; it gives the Tracker.
+  @example:unknown.example.forfeit-explorer @clause:unknown.respawn.condition @clause:unknown.respawn.drop @clause:unknown.respawn.draw @clause:unknown.respawn.meeple @clause:unknown.respawn.cost
+  Scenario: The incapacitated Explorer is forfeited and respawns at base as the Tracker
+    Given the map:
+      | base #base | food | ammo | scrap #fell @yellow |
+    And yellow is the Explorer
+    And yellow is incapacitated
+    And yellow carries 1 food, 2 scrap and 1 armor
+    And the base holds 6 food
+    And the unused survivor cards are: tracker and nurse
+    And it is yellow's turn with 0 AP
+    When the players forfeit yellow
+    Then the new survivor is drawn from exactly: tracker and nurse, equally likely
+    When the draw gives the Tracker
+    And the players pay 4 food from base
+    Then #fell holds 1 food token
+    And #fell holds 2 scrap tokens
+    And #fell holds 1 armor token
+    And yellow is the Tracker
+    And yellow stands on #base
+    And yellow is healthy
+    And yellow carries nothing
+    And the base holds 2 food
+
+  # No figure: base holds only 3 resources.
+  @clause:unknown.respawn.condition
+  Scenario: Without 4 resources in base nobody can be forfeited
+    Given the map:
+      | base #base | food | scrap #fell @yellow |
+    And yellow is incapacitated
+    And the base holds 2 food and 1 scrap
+    And the unused survivor cards are: tracker and nurse
+    And it is yellow's turn with 0 AP
+    When the players try to forfeit yellow
+    Then the action is refused citing unknown.respawn.condition
+
+  # No figure: a healthy survivor may be forfeited too. Base holds 3 food, 1 scrap and 1 ammo, so
+  # the players choose which 4 resources to pay: every way of leaving one token is offered.
+  @clause:unknown.respawn.condition @clause:unknown.respawn.cost @clause:unknown.respawn.meeple @clause:unknown.respawn.draw
+  Scenario: A healthy survivor is forfeited and the players choose what base pays
+    Given the map:
+      | base #base | food | scrap #fell @green |
+    And green carries 2 ammo
+    And the base holds 3 food, 1 scrap and 1 ammo
+    And the unused survivor cards are: tracker
+    And it is green's turn with 2 AP
+    When the players forfeit green
+    And the draw gives the Tracker
+    Then the players may pay the base exactly: 3 food and 1 scrap; 3 food and 1 ammo; 2 food, 1 scrap and 1 ammo
+    When the players pay 2 food, 1 scrap and 1 ammo from base
+    Then the base holds 1 food
+    And green is the Tracker
+    And green stands on #base
+    And green carries nothing
+    And #fell holds 2 ammo tokens
