@@ -40,3 +40,20 @@ def test_readings_can_be_set_by_ledger_id():
     ruleset = DEFAULT.with_readings(**{"knockback-stop-at-start": "after-a-step"})
     assert ruleset.knockback_stop_at_start == "after-a-step"
     assert ruleset.range_endpoints == DEFAULT.range_endpoints
+
+
+def test_noted_readings_name_their_reading_alternatives_and_known_clauses():
+    import yaml
+
+    from engine.unknown.ruleset import LEDGER
+
+    noted = yaml.safe_load(LEDGER.read_text(encoding="utf-8"))["noted"]
+    index = clause_index("unknown")
+    ids = [entry["id"] for entry in noted]
+    assert len(ids) == len(set(ids))
+    assert not set(ids) & set(interpretation_ledger())
+    for entry in noted:
+        assert entry["question"].strip() and entry["reading"].strip(), entry["id"]
+        assert entry["alternatives"], entry["id"]
+        for clause in entry["clauses"]:
+            assert clause in index, f"noted reading {entry['id']} cites unknown clause {clause}"
