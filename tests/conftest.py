@@ -8,7 +8,11 @@ import pytest
 
 import properties.profiles  # noqa: F401 - the Hypothesis profiles, for --hypothesis-profile
 
-pytest_plugins = ["tests.steps.unknown_map", "tests.steps.unknown_turn"]
+pytest_plugins = [
+    "tests.steps.unknown_map",
+    "tests.steps.unknown_turn",
+    "tests.steps.unknown_enemies",
+]
 
 METADATA_TAGS = ("example:", "clause:", "interpretation:")
 """Tag prefixes that are traceability metadata (rulebook example, clause and interpretation IDs),

@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
-from engine.unknown.actions.base import Outcome, event
 from engine.unknown.effects import effect
 from engine.unknown.health import damage_enemy, damage_survivor
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import HEALTH_STATES, Coord, Enemy, Survivor, UnknownPosition
 from engine.unknown.state import Goods, UnknownState, add, bag, count
 

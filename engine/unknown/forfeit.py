@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, PlayerNode
-from engine.unknown.actions.base import Outcome, event
 from engine.unknown.combat import CloseCombat, base_spot, canonical, combat_starts
 from engine.unknown.effects import effect
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import Goods, UnknownState, add, bag, count, total
 from engine.unknown.turn.round import end_turn
 

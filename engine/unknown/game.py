@@ -22,6 +22,7 @@ from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNo
 from engine.unknown.actions import ACTIONS
 from engine.unknown.actions.base import Action, Outcome, event
 from engine.unknown.forfeit import Forfeit, forfeit, forfeit_options
+from engine.unknown.hazards.blaze import rekindle
 from engine.unknown.knockback import Knockback, KnockTo
 from engine.unknown.missions import MISSIONS
 from engine.unknown.position import UnknownPosition
@@ -148,7 +149,10 @@ class UnknownGame:
             won = self._mission_won(state)
             if won is not None:
                 return won[0], events + won[1]
-            step = state.pending[0].settle(self, state) if state.pending else advance(self, state)
+            if state.pending:
+                step = state.pending[0].settle(self, state)
+            else:
+                step = rekindle(self, state) or advance(self, state)
             if step is None:
                 break
             state, more = step

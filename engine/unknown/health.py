@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.game import Event
-from engine.unknown.actions.base import event
 from engine.unknown.catalog import enemy_kinds
+from engine.unknown.outcome import event
 from engine.unknown.position import HEALTH_STATES, Enemy, Survivor
 from engine.unknown.state import UnknownState, add, count
 

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
-from engine.unknown.actions.base import Outcome, event
 from engine.unknown.combat import CloseCombat, combat_starts
 from engine.unknown.effects import effect
 from engine.unknown.map.knockback import knockback_destinations
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord, Survivor
+from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class Knockback:
                 f"{who} cannot end a knockback of {self.distance} from {list(self.source)} "
                 f"on {list(decision.to)}; it may end on {allowed}",
             )
-        return self._move(state, decision.to)
+        return self._move(state, decision.to, game.rules.ruleset)
 
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         if not self.movers:
@@ -82,9 +83,9 @@ class Knockback:
         if len(options) != 1:
             return None
         (only,) = options
-        return self._move(state, only)
+        return self._move(state, only, game.rules.ruleset)
 
-    def _move(self, state: UnknownState, to: Coord) -> Outcome:
+    def _move(self, state: UnknownState, to: Coord, ruleset: Ruleset = DEFAULT) -> Outcome:
         who = self.movers[0]
         position = state.position
         piece = position.piece(who)
@@ -121,6 +122,10 @@ class Knockback:
                 )
         rest = self.movers[1:]
         pending = ((replace(self, movers=rest),) if rest else ()) + state.pending[1:]
+        if to != piece.at:
+            from engine.unknown.enemies.abilities import shots_after_knockback
+
+            pending = (*shots_after_knockback(state.position, position, who, ruleset), *pending)
         if to != piece.at and combat_starts(position, to):
             pending = (CloseCombat(to), *pending)
         return replace(state, position=position, pending=pending), tuple(events)

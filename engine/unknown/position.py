@@ -127,7 +127,9 @@ class UnknownPosition:
     def with_survivor(self, survivor: Survivor) -> UnknownPosition:
         """A copy with one survivor replaced (matched by id) or added."""
         others = tuple(s for s in self.survivors if s.id != survivor.id)
-        return self.with_pieces(tuple(sorted((*others, survivor), key=lambda s: s.id)), self.enemies)
+        return self.with_pieces(
+            tuple(sorted((*others, survivor), key=lambda s: s.id)), self.enemies
+        )
 
     def with_enemy(self, enemy: Enemy) -> UnknownPosition:
         """A copy with one enemy replaced (matched by id) or added."""
@@ -149,7 +151,9 @@ class UnknownPosition:
 
     def with_tile(self, tile: PlacedTile) -> UnknownPosition:
         """A copy with a tile placed or replaced at ``tile.at``."""
-        tiles = tuple(sorted((*(t for t in self.tiles if t.at != tile.at), tile), key=lambda t: t.at))
+        tiles = tuple(
+            sorted((*(t for t in self.tiles if t.at != tile.at), tile), key=lambda t: t.at)
+        )
         return UnknownPosition(tiles, self.tokens, self.survivors, self.enemies)
 
     def with_tokens(self, at: Coord, kind: str, change: int) -> UnknownPosition:

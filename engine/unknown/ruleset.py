@@ -29,6 +29,16 @@ class Ruleset:
     impassable_tile_target: str = "reachable"
     clear_without_requirement: str = "allowed"
     respawn_turn: str = "keeps-ap"
+    stranger_entry: str = "from-outside"
+    stranger_entry_target: str = "any-in-range"
+    collapse_knockback: str = "one-tile"
+    collapse_origin_knockback: str = "always"
+    hazard_origin_shield: str = "all-shields"
+    objective_token_nearest: str = "map-steps"
+    blaze_flight: str = "through-fire"
+    flood_gatherable: str = "has-resources"
+    muddy_knockback_route: str = "tiles-entered"
+    spawn_combat_order: str = "combat-first"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

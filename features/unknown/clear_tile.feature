@@ -180,7 +180,7 @@ Feature: Clear Tile
     Then round 2 is under way
     And no enemy stands on #pit
 
-  @clause:unknown.effect.continuing.repeating-spawn @clause:unknown.turn.enemy-upkeep @clause:unknown.action.clear.loses-effects @pending:enemy-phases
+  @clause:unknown.effect.continuing.repeating-spawn @clause:unknown.turn.enemy-upkeep @clause:unknown.action.clear.loses-effects
   Scenario: An uncleared spawn pit spawns a monster in enemy upkeep
     Given the map:
       | base | scrap @yellow | spawn_pit #pit |

@@ -50,7 +50,7 @@ Feature: Create Barriers
 
   # Same assumed figure, and he stays. In the enemy movement phase the animal tries to enter #A
   # and the monster #S: each removes one barrier and stays where it was.
-  @example:unknown.example.barriers-two-tiles @clause:unknown.barrier.entry-removes @clause:unknown.enemy.obstructed.barrier @clause:unknown.turn.enemy-movement @pending:enemy-phases
+  @example:unknown.example.barriers-two-tiles @clause:unknown.barrier.entry-removes @clause:unknown.enemy.obstructed.barrier @clause:unknown.turn.enemy-movement
   Scenario: The animal and the monster each break a barrier and stay put
     Given the map:
       | .                       | .       | base #up                 |
@@ -133,7 +133,7 @@ Feature: Create Barriers
 
   # No figure: a ring of tiles round an unexplored middle. The beast's short way to the survivor
   # is through the barrier; the long way round is open, so it goes round (speed 1: one step).
-  @clause:unknown.barrier.detour @clause:unknown.enemy.target.clear-path @clause:unknown.enemy.path.speed @pending:enemy-phases
+  @clause:unknown.barrier.detour @clause:unknown.enemy.target.clear-path @clause:unknown.enemy.path.speed
   Scenario: An enemy goes round a barrier when it can
     Given the map:
       | food         | scrap                   | ammo              |

@@ -26,7 +26,7 @@ Feature: Create Trap
 
   # Same assumed figure. The trap's 1 damage kills the beast (1 health) as it enters, so there is
   # no close combat and the survivor is unhurt.
-  @example:unknown.example.trap-beast @clause:unknown.trap.trigger @clause:unknown.enemy.obstructed.trap @clause:unknown.combat.obstacles-first @pending:enemy-phases
+  @example:unknown.example.trap-beast @clause:unknown.trap.trigger @clause:unknown.enemy.obstructed.trap @clause:unknown.combat.obstacles-first
   Scenario: The beast entering the trapped tile takes 1 damage and the trap is gone
     Given the map:
       | base | scrap #S @yellow | beast #lair !beast:b1 |
@@ -42,7 +42,7 @@ Feature: Create Trap
 
   # No figure: an empty spawn pit with a trap on it. The monster it spawns in enemy upkeep takes
   # the trap's damage (1 health: killed) and the trap is spent.
-  @clause:unknown.trap.trigger @clause:unknown.effect.continuing.repeating-spawn @pending:enemy-phases
+  @clause:unknown.trap.trigger @clause:unknown.effect.continuing.repeating-spawn
   Scenario: An enemy spawning on a trap sets it off
     Given the map:
       | base | scrap @yellow | spawn_pit #pit +trap |

@@ -124,7 +124,7 @@ Feature: Injury and Incapacitation
 
   # No figure: the Broken hazard damages whoever explores it and puts them on it. Exploring
   # costs 1 AP, becoming injured 1 more.
-  @clause:unknown.injury.sources @clause:unknown.hazard.broken @clause:unknown.injury.ap-cost @pending:hazards
+  @clause:unknown.injury.sources @clause:unknown.hazard.broken @clause:unknown.injury.ap-cost
   Scenario: A hazard can injure a survivor
     Given the map:
       | base | scrap @yellow | . |
@@ -151,7 +151,7 @@ Feature: Injury and Incapacitation
 
   # No figure: the beast stands between the incapacitated yellow (1 tile away) and green (2 tiles
   # away). Ignoring yellow, it steps towards green.
-  @clause:unknown.injury.incapacitated @clause:unknown.enemy.target.nearest-preferred @clause:unknown.turn.enemy-movement @pending:enemy-phases
+  @clause:unknown.injury.incapacitated @clause:unknown.enemy.target.nearest-preferred @clause:unknown.turn.enemy-movement
   Scenario: Enemies ignore an incapacitated survivor
     Given the map:
       | scrap #Y @yellow | beast #lair !beast:b1 | food #mid | ammo @green |

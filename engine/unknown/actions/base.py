@@ -9,23 +9,28 @@ then calls ``resolve``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
-from engine.core.game import Event
 from engine.unknown.map import line_of_sight, range_between
+from engine.unknown.outcome import Outcome, event
+
+__all__ = [
+    "Action",
+    "Outcome",
+    "event",
+    "actor",
+    "within_reach",
+    "require_reach",
+    "tile_free_of_enemies",
+    "require_no_enemy",
+    "require_goods",
+]
 from engine.unknown.position import Coord, Survivor
 from engine.unknown.state import UnknownState, count
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
-
-Outcome = tuple[UnknownState, tuple[Event, ...]]
-
-
-def event(kind: str, clause: str, text: str, /, **data: Any) -> Event:
-    """An event with its data as sorted name/value pairs."""
-    return Event(kind, clause, text, tuple(sorted(data.items())))
 
 
 class Action:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
 from engine.unknown.actions.base import Action, Outcome, actor, event
+from engine.unknown.hazards.muddy import entered
 from engine.unknown.map import is_passable
 from engine.unknown.position import ORTHOGONAL, Coord
 from engine.unknown.state import UnknownState
@@ -80,9 +81,14 @@ class Move(Action):
             **{"from": here, "to": self.to},
         )
         state = state.with_position(position.moved(self.who, self.to))
+        state, mud = entered(state, self.who)
+        from engine.unknown.enemies.abilities import shots_on_survivor_entry
+
+        shots = shots_on_survivor_entry(position, state.position, self.who, game.rules.ruleset)
+        state = replace(state, pending=(*shots, *state.pending))
         foes = [e for e in state.position.enemies_at(self.to) if not e.stunned]
         if not foes:
-            return state, (moved,)
+            return state, (moved, *mud)
         from engine.unknown.combat import CloseCombat
 
         fight = event(
@@ -91,4 +97,4 @@ class Move(Action):
             f"{self.who} enters {', '.join(e.id for e in foes)}'s tile: close combat at once",
             at=self.to,
         )
-        return replace(state, pending=(CloseCombat(self.to), *state.pending)), (moved, fight)
+        return replace(state, pending=(CloseCombat(self.to), *state.pending)), (moved, *mud, fight)

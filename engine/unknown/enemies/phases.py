@@ -1,83 +1,176 @@
 """The four enemy phases of the round (rulebook: Turn Order).
 
-Each phase is a function ``(game, state) -> (state, events)`` that the round calls in order. This
-part of the engine resolves what the phases do that needs no enemy movement rules: spawned-this-
-upkeep marks are cleared at the start of enemy upkeep and stunned enemies recover in enemy main.
-Lair spawns, target and path selection, obstructions and enemy combat are added by the enemies
-part of the engine; until then each phase says in its event what it did not resolve.
+Each phase is a function ``(game, state) -> (state, events)`` that the round calls in order
+(``unknown.turn.phases``). A phase that needs decisions or chance nodes queues pending effects
+followed by :class:`PhaseEnd`, which moves the round on once everything before it is resolved,
+so a phase never runs twice.
+
+* enemy upkeep: marks of the previous upkeep's spawns are cleared, lairs spawn and devourers
+  heal (:mod:`engine.unknown.enemies.upkeep`);
+* enemy movement: targets, paths and moves (:mod:`engine.unknown.enemies.movement`);
+* enemy main: stunned enemies recover (``unknown.turn.enemy-main``);
+* enemy combat: every close combat caused by enemy movement, spawns or recovery, one
+  :class:`~engine.unknown.combat.CloseCombat` per tile (``unknown.turn.enemy-combat``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from engine.unknown.actions.base import Outcome, event
+from engine.core.errors import IllegalDecision
+from engine.core.game import IdleNode
+from engine.unknown.combat import CloseCombat, combat_starts, fighters
+from engine.unknown.effects import effect
+from engine.unknown.enemies.movement import ChooseTargets
+from engine.unknown.enemies.upkeep import devourers_heal, lair_spawns
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
 
 
+@effect("phase_end")
+@dataclass(frozen=True)
+class PhaseEnd:
+    """Queued behind a phase's effects: once they are resolved, the round moves on."""
+
+    phase: str
+
+    def node(self, game: UnknownGame, state: UnknownState) -> IdleNode:
+        return IdleNode()
+
+    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome:
+        from engine.unknown.turn.round import _next_phase
+
+        state = replace(state, pending=state.pending[1:])
+        if state.phase != self.phase:
+            return state, ()
+        return _next_phase(state, f"{self.phase.replace('_', ' ')} is over")
+
+    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+        raise IllegalDecision(
+            "unknown.turn.phases", f"nothing is decided as {self.phase} ends, not {decision}"
+        )
+
+
+def _then_end(state: UnknownState, phase: str) -> UnknownState:
+    """Queue :class:`PhaseEnd` behind whatever the phase left pending."""
+    if not state.pending:
+        return state
+    return replace(state, pending=(*state.pending, PhaseEnd(phase)))
+
+
 def enemy_upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
-    """Enemies spawn from lairs (``unknown.turn.enemy-upkeep``); spawn rules: enemies part."""
+    """Lairs spawn and devourers heal (``unknown.turn.enemy-upkeep``).
+
+    The spawned-this-upkeep marks of the previous round are cleared first: only this upkeep's
+    spawns sit out this round's movement (``unknown.turn.enemy-upkeep.no-move``).
+    """
     enemies = tuple(replace(e, fresh=False) for e in state.position.enemies)
-    position = state.position.with_pieces(state.position.survivors, enemies)
-    return replace(state, position=position), (
-        event(
-            "phase_resolved",
-            "unknown.turn.enemy-upkeep",
-            "enemy upkeep: lair spawns are not modelled yet",
-            phase="enemy_upkeep",
-        ),
+    state = replace(state, position=state.position.with_pieces(state.position.survivors, enemies))
+    state, healed = devourers_heal(state)
+    state, spawned = lair_spawns(game, state)
+    fresh = [e.id for e in state.position.enemies if e.fresh]
+    summary = event(
+        "phase_resolved",
+        "unknown.turn.enemy-upkeep",
+        "enemy upkeep: " + (f"{', '.join(fresh)} spawn(s)" if fresh else "no lair spawns"),
+        phase="enemy_upkeep",
+        spawned=tuple(fresh),
     )
+    return _then_end(state, "enemy_upkeep"), (*healed, *spawned, summary)
 
 
 def enemy_movement(game: UnknownGame, state: UnknownState) -> Outcome:
-    """All enemies move (``unknown.turn.enemy-movement``); movement rules: enemies part."""
-    moving = sum(1 for e in state.position.enemies if not e.fresh and not e.stunned)
-    return state, (
-        event(
-            "phase_resolved",
-            "unknown.turn.enemy-movement",
-            f"enemy movement: {moving} enemies would move; movement is not modelled yet",
-            phase="enemy_movement",
-        ),
+    """Every enemy moves but those spawned in this enemy upkeep and the stunned ones.
+
+    Applies ``unknown.turn.enemy-movement``, ``unknown.turn.enemy-upkeep.no-move`` and
+    ``unknown.injury.stunned``; the three parts are :mod:`engine.unknown.enemies.movement`.
+    """
+    movers = tuple(e.id for e in state.position.enemies if not e.fresh and not e.stunned)
+    sitting = [e.id for e in state.position.enemies if e.fresh or e.stunned]
+    text = f"enemy movement: {', '.join(movers) or 'no enemy'} move(s)"
+    if sitting:
+        text += f"; {', '.join(sitting)} (spawned this upkeep or stunned) do(es) not"
+    begun = event(
+        "phase_resolved",
+        "unknown.turn.enemy-movement",
+        text,
+        phase="enemy_movement",
+        movers=movers,
     )
+    if not movers:
+        return state, (begun,)
+    state = replace(state, pending=(ChooseTargets(movers), *state.pending))
+    return _then_end(state, "enemy_movement"), (begun,)
 
 
 def enemy_main(game: UnknownGame, state: UnknownState) -> Outcome:
-    """Stunned enemies recover (``unknown.turn.enemy-main``)."""
-    recovered = [e.id for e in state.position.enemies if e.stunned]
+    """Stunned enemies recover (``unknown.turn.enemy-main``).
+
+    One recovering on a fighting survivor's tile or on base starts close combat
+    (``unknown.combat.trigger``), fought in the enemy combat phase (``unknown.turn.enemy-combat``).
+    """
+    recovered = [e for e in state.position.enemies if e.stunned]
     enemies = tuple(replace(e, stunned=False) for e in state.position.enemies)
     position = state.position.with_pieces(state.position.survivors, enemies)
     text = (
-        f"enemy main: {', '.join(recovered)} recover"
+        f"enemy main: {', '.join(e.id for e in recovered)} recover"
         if recovered
         else "enemy main: no enemy is stunned"
     )
-    return replace(state, position=position), (
+    events = [
         event(
             "phase_resolved",
             "unknown.turn.enemy-main",
             text,
             phase="enemy_main",
-            recovered=tuple(recovered),
-        ),
-    )
+            recovered=tuple(e.id for e in recovered),
+        )
+    ]
+    for enemy in recovered:
+        if combat_starts(position, enemy.at):
+            names = ", ".join(s.id for s in fighters(position, enemy.at)) or "base"
+            events.append(
+                event(
+                    "close_combat",
+                    "unknown.combat.trigger",
+                    f"{enemy.id} recovers on {list(enemy.at)} with {names}: close combat in the "
+                    "enemy combat phase",
+                    at=enemy.at,
+                    enemy=enemy.id,
+                )
+            )
+    return replace(state, position=position), tuple(events)
 
 
 def enemy_combat(game: UnknownGame, state: UnknownState) -> Outcome:
-    """Combat caused by enemy movement, spawns and recovery (``unknown.turn.enemy-combat``)."""
-    return state, (
-        event(
-            "phase_resolved",
-            "unknown.turn.enemy-combat",
-            "enemy combat: combat from enemy moves is not modelled yet",
-            phase="enemy_combat",
-        ),
+    """Every close combat caused by enemy movement, spawns or recovery (``unknown.turn.enemy-combat``).
+
+    The fights on different tiles involve different pieces, so fighting them one tile after
+    another (in map order) gives what fighting them together gives; base defense, if any, ends
+    the fight on base (``unknown.combat.base-defense``).
+    """
+    spots = sorted({e.at for e in state.position.enemies if combat_starts(state.position, e.at)})
+    text = (
+        "enemy combat: close combat on " + ", ".join(str(list(s)) for s in spots)
+        if spots
+        else "enemy combat: no close combat"
     )
+    begun = event(
+        "phase_resolved",
+        "unknown.turn.enemy-combat",
+        text,
+        phase="enemy_combat",
+        tiles=tuple(spots),
+    )
+    if not spots:
+        return state, (begun,)
+    state = replace(state, pending=(*(CloseCombat(s) for s in spots), *state.pending))
+    return _then_end(state, "enemy_combat"), (begun,)
 
 
 ENEMY_PHASES: dict[str, Callable[[UnknownGame, UnknownState], Outcome]] = {

@@ -13,8 +13,9 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
-from engine.unknown.actions.base import Outcome, event
 from engine.unknown.enemies.phases import ENEMY_PHASES
+from engine.unknown.hazards.muddy import start_of_turn
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import PHASES, UnknownState, add, count
 
 if TYPE_CHECKING:
@@ -49,8 +50,8 @@ def waiting(state: UnknownState) -> list[str]:
 def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
     """Begin ``who``'s turn with the AP its card, health and modifiers give.
 
-    Applies ``unknown.turn.survivor-actions``, ``unknown.injury.ap-cost`` and
-    ``unknown.injury.incapacitated-ap``.
+    Applies ``unknown.turn.survivor-actions``, ``unknown.injury.ap-cost``,
+    ``unknown.injury.incapacitated-ap`` and Muddy's ``unknown.hazard.muddy.ap``.
     """
     if state.turn is not None:
         raise IllegalDecision(
@@ -62,7 +63,7 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
             "unknown.turn.any-order", f"{who} is not a survivor still to act this round"
         )
     survivor = state.position.survivor(who)
-    ap = game.rules.start_ap(state, survivor)
+    ap, mud = start_of_turn(state, survivor, game.rules.start_ap(state, survivor))
     position = state.position.with_survivor(replace(survivor, ap=ap))
     started = event(
         "turn_started",
@@ -71,7 +72,7 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
         who=who,
         ap=ap,
     )
-    return replace(state, position=position, turn=who), (started,)
+    return replace(state, position=position, turn=who), (started, *mud)
 
 
 def end_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:

@@ -1,0 +1,85 @@
+"""Collapse (rulebook: Hazards, Collapse).
+
+* Collapse is impassable (``unknown.hazard.collapse.impassable``, in the catalog).
+* It is laid over the tile the survivor explored from, whatever spot was chosen; when that tile
+  is an objective tile it goes on the chosen spot instead (``unknown.hazard.collapse.placement``).
+  Reading ``hazard-origin-shield``: by default fortified and impassable tiles (base above all)
+  are spared the same way, since hazard effects never act on them.
+* Everything standing on the tile it was explored from is knocked back 1 tile
+  (``unknown.hazard.collapse.knockback``). Reading ``collapse-knockback``: ``one-tile`` (default)
+  - each piece flees one tile further from Collapse than it stands; ``knockback-1`` - a
+  knockback of 1 as printed on tiles, i.e. until 1 tile lies between the piece and Collapse.
+* What is still on Collapse's tile afterwards leaves the game, objective tokens excepted, which
+  go to the nearest passable tile (``unknown.hazard.collapse.destroy``,
+  ``unknown.hazard.collapse.objective-tokens``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core.game import Event
+from engine.unknown.hazards import remove_everything, shielded
+from engine.unknown.map import range_between
+from engine.unknown.outcome import Outcome, event
+from engine.unknown.position import Coord, PlacedTile, UnknownPosition
+from engine.unknown.state import UnknownState
+
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+
+
+def lay(
+    game: UnknownGame, position: UnknownPosition, origin: Coord, at: Coord
+) -> tuple[UnknownPosition, Coord, tuple[Event, ...]]:
+    """Lay Collapse for a survivor on ``origin`` who chose ``at``: the map, Collapse's spot, events."""
+    if shielded(game, position, origin):
+        spared = event(
+            "collapse_placed",
+            "unknown.hazard.collapse.placement",
+            f"the {position.tile_at[origin].tile} on {list(origin)} is shielded from hazards: "
+            f"Collapse goes on {list(at)}",
+            at=at,
+        )
+        return position.with_tile(PlacedTile(at, "collapse")), at, (spared,)
+    covered = event(
+        "collapse_placed",
+        "unknown.hazard.collapse.placement",
+        f"Collapse is laid over the {position.tile_at[origin].tile} on {list(origin)}",
+        at=origin,
+        covered=position.tile_at[origin].tile,
+    )
+    return position.with_tile(PlacedTile(origin, "collapse")), origin, (covered,)
+
+
+def knockback_distance(
+    game: UnknownGame, position: UnknownPosition, spot: Coord, origin: Coord
+) -> int:
+    """The knockback distance for pieces on ``origin`` fleeing Collapse on ``spot``."""
+    if game.rules.ruleset.collapse_knockback == "knockback-1":
+        return 1
+    return range_between(position, spot, origin, game.rules.ruleset) or 0
+
+
+def movers(
+    game: UnknownGame, position: UnknownPosition, spot: Coord, origin: Coord
+) -> tuple[str, ...]:
+    """Everything on the explorer's tile that flees (incapacitated survivors ignore knockback).
+
+    When Collapse went on the explored spot (the explorer's tile being shielded), the rule still
+    names the tile it was explored from; reading ``collapse-origin-knockback``: ``always``
+    (default, as written) - its pieces flee all the same; ``covered-only`` - only a tile Collapse
+    covers is fled, so they stay.
+    """
+    reading = game.rules.ruleset.collapse_origin_knockback
+    if spot != origin and reading == "covered-only":
+        return ()
+    survivors = [s.id for s in position.survivors_at(origin) if not s.incapacitated]
+    return (*survivors, *(e.id for e in position.enemies_at(origin)))
+
+
+def crush(game: UnknownGame, state: UnknownState, spot: Coord) -> Outcome:
+    """Remove what is still on Collapse's tile (``unknown.hazard.collapse.destroy``)."""
+    return remove_everything(
+        game, state, spot, "unknown.hazard.collapse.destroy", "buried under Collapse"
+    )
