@@ -20,6 +20,10 @@ read by ``tests/test_scenario_tags.py``, not pytest markers (a marker name canno
 
 
 PENDING = {
+    "survivors": "needs the survivor traits, which the survivors part of the engine (issue 5) "
+    "brings",
+    "missions": "needs the missions other than Scout and the tasks, which the missions part of "
+    "the engine (issue 5) brings",
     "enemy-phases": "needs the enemy phases (lair spawns, enemy movement, traps and barriers met "
     "by moving enemies), which the enemies part of the engine (issue 4) brings",
     "hazards": "needs the hazard tiles' uncommon effects, which the hazards part of the engine "
