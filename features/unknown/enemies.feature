@@ -184,13 +184,14 @@ Feature: Enemies
   # green 3 tiles up the column. Each survivor's move into range 2 (in sight) sets off a shot:
   # yellow is hit by the first. When green steps in, yellow is in range too, and the players may
   # give that shot to either; giving it to green, each survivor has taken 1 damage.
-  @example:unknown.example.stranger-survivor-move @clause:unknown.enemy.stranger.ranged-trigger @clause:unknown.enemy.stranger.ranged @clause:unknown.injury.ap-cost
+  @example:unknown.example.stranger-survivor-move @clause:unknown.enemy.stranger.ranged-trigger @clause:unknown.enemy.stranger.ranged @clause:unknown.injury.ap-cost @interpretation:stranger-entry-target
   Scenario: Each survivor moving into the stranger's range is shot
     Given the map:
       | .             | .    | .    | food @green           |
       | .             | .    | .    | ammo                  |
       | .             | .    | .    | lab                   |
       | scrap @yellow | food | ammo | medicine !stranger:s1 |
+    And the reading "stranger-entry-target" is "any-in-range"
     And it is yellow's turn with 3 AP
     When yellow moves east
     Then yellow is injured
@@ -203,6 +204,51 @@ Feature: Enemies
     Then green is injured
     And green has 1 AP left
     And yellow is injured
+
+  # Same assumed figure, read so that a shot set off by a survivor's move hits that survivor: the
+  # shot green's move sets off goes to green, with no choice.
+  @example:unknown.example.stranger-survivor-move @clause:unknown.enemy.stranger.ranged-trigger @interpretation:stranger-entry-target
+  Scenario: Read as hitting the survivor who came in, each shot hits the mover
+    Given the map:
+      | .             | .    | .    | food @green           |
+      | .             | .    | .    | ammo                  |
+      | .             | .    | .    | lab                   |
+      | scrap @yellow | food | ammo | medicine !stranger:s1 |
+    And the reading "stranger-entry-target" is "entering-survivor"
+    And it is yellow's turn with 3 AP
+    When yellow moves east
+    And yellow ends the turn
+    And the players choose green to take its turn
+    And green moves south
+    Then green is injured
+    And yellow is injured
+    And s1 has shot green
+
+  # No figure: yellow, already 2 tiles from the stranger and in its sight, steps to 1 tile from it.
+  # She was already within its range, so by the default reading she does not enter it again and
+  # is not shot.
+  @clause:unknown.enemy.stranger.ranged-trigger @interpretation:stranger-entry
+  Scenario: A survivor moving within the stranger's range is not shot again
+    Given the map:
+      | scrap | food @yellow | ammo #near | lab !stranger:s1 |
+    And the reading "stranger-entry" is "from-outside"
+    And it is yellow's turn with 3 AP
+    When yellow moves east
+    Then yellow stands on #near
+    And yellow is healthy
+    And s1 has shot nobody
+
+  # Same layout, read so that every move ending within its reach sets off a shot.
+  @clause:unknown.enemy.stranger.ranged-trigger @interpretation:stranger-entry
+  Scenario: Read as every move, a move within the stranger's range is shot at
+    Given the map:
+      | scrap | food @yellow | ammo #near | lab !stranger:s1 |
+    And the reading "stranger-entry" is "every-move"
+    And it is yellow's turn with 3 AP
+    When yellow moves east
+    Then yellow stands on #near
+    And yellow is injured
+    And s1 has shot yellow
 
   # No figure: yellow explores a Stranger lair east of her tile; west of her is a dead end. The
   # stranger spawns on the lair (its one spawn icon, assumed white-bordered: the figure is not in

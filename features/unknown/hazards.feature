@@ -23,13 +23,14 @@ Feature: Hazards
   # Blaze's east neighbour, a food tile beyond base. Green flees north (knockback 2) to 3 tiles
   # away. Every tile within 2 range gets a blaze token, but the spread stops at base: base is
   # fortified, so neither base nor the food tile behind it gets a token.
-  @example:unknown.example.fortified-blaze-stranger @clause:unknown.hazard.blaze.spread @clause:unknown.tile.fortified.hazards @clause:unknown.hazard.blocked-by-fortified-objective @clause:unknown.hazard.blaze.impassable
+  @example:unknown.example.fortified-blaze-stranger @clause:unknown.hazard.blaze.spread @clause:unknown.tile.fortified.hazards @clause:unknown.hazard.blocked-by-fortified-objective @clause:unknown.hazard.blaze.impassable @interpretation:blaze-flight
   Scenario: The blaze spreads up to base and no further
     Given the map:
       | food #n3     | .          | .       |
       | ammo #n2     | .          | .       |
       | scrap @green | .          | .       |
       | .            | base #base | food #f |
+    And the reading "blaze-flight" is "through-fire"
     And it is green's turn with 3 AP
     When green explores and the tile is blaze placed at 0,0
     Then green stands on #n3
@@ -39,6 +40,22 @@ Feature: Hazards
     And #base holds 0 blaze tokens
     And #f holds 0 blaze tokens
     And 0,0 is a blaze tile
+
+  # Same assumed figure, read so that the blaze tokens land before the knockback: green's way
+  # north is already alight, so he cannot flee and is removed with everything within 2 range.
+  @example:unknown.example.fortified-blaze-stranger @clause:unknown.hazard.blaze.destroy @clause:unknown.hazard.blaze.spread @interpretation:blaze-flight
+  Scenario: Read as tokens first, nothing within the blaze's reach escapes it
+    Given the map:
+      | food #n3     | .          | .       |
+      | ammo #n2     | .          | .       |
+      | scrap @green | .          | .       |
+      | .            | base #base | food #f |
+    And the reading "blaze-flight" is "tokens-block"
+    And it is green's turn with 3 AP
+    When green explores and the tile is blaze placed at 0,0
+    Then there is no green on the map
+    And #n2 holds 1 blaze token
+    And #base holds 0 blaze tokens
 
   # Missing figure. Assumed: yellow (who has had her turn) stands in a pocket beside the spot green
   # explores; her only other ways out are two barrier tiles. Green, below the spot, flees down his
@@ -274,15 +291,108 @@ Feature: Hazards
   # goes on the spot explored and the hive stays. What stands on the tile explored from is still
   # knocked back 1 tile, as the rule says of that tile: yellow goes one tile further off, to the
   # food tile; nothing is left on the Collapse to remove.
-  @clause:unknown.hazard.collapse.placement @clause:unknown.hazard.collapse.knockback @clause:unknown.hazard.collapse.impassable
+  @clause:unknown.hazard.collapse.placement @clause:unknown.hazard.collapse.knockback @clause:unknown.hazard.collapse.impassable @interpretation:collapse-origin-knockback
   Scenario: From an objective tile the collapse goes where it was explored
     Given the map:
       | food #back | hive #Y @yellow |
+    And the reading "collapse-origin-knockback" is "always"
     And it is yellow's turn with 3 AP
     When yellow explores and the tile is collapse placed at 2,0
     Then 2,0 is a collapse tile
     And #Y is a hive tile
     And yellow stands on #back
+
+  # Same layout, read so that only pieces on the tile the Collapse covers flee: yellow stays on
+  # the hive.
+  @clause:unknown.hazard.collapse.placement @clause:unknown.hazard.collapse.knockback @interpretation:collapse-origin-knockback
+  Scenario: Read as covered tile only, nobody flees a collapse beside the hive
+    Given the map:
+      | food #back | hive #Y @yellow |
+    And the reading "collapse-origin-knockback" is "covered-only"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is collapse placed at 2,0
+    Then 2,0 is a collapse tile
+    And yellow stands on #Y
+
+  # No figure: yellow explores a Collapse with a corridor running west from her tile. Knocked
+  # back 1 tile by default means one step off the covered tile.
+  @clause:unknown.hazard.collapse.knockback @interpretation:collapse-knockback
+  Scenario: Knocked back 1 tile, the survivor steps one tile off the collapse
+    Given the map:
+      | food #2 | ammo #1 | scrap #Y @yellow |
+    And the reading "collapse-knockback" is "one-tile"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is collapse placed at 3,0
+    Then yellow stands on #1
+    And #Y is a collapse tile
+
+  # Same layout, read as a knockback of 1 as printed on tiles: she flees until 1 tile lies
+  # between her and the Collapse.
+  @clause:unknown.hazard.collapse.knockback @interpretation:collapse-knockback
+  Scenario: Read as a knockback of 1, the survivor flees until a tile lies between
+    Given the map:
+      | food #2 | ammo #1 | scrap #Y @yellow |
+    And the reading "collapse-knockback" is "knockback-1"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is collapse placed at 3,0
+    Then yellow stands on #2
+    And #Y is a collapse tile
+
+  # No figure: yellow explores a Collapse from base. Hazard effects never act on a fortified tile,
+  # so by default base is spared like an objective tile: the Collapse goes on the spot explored,
+  # and yellow, on the tile it was explored from, steps off it.
+  @clause:unknown.hazard.collapse.placement @clause:unknown.tile.fortified.hazards @interpretation:hazard-origin-shield
+  Scenario: Base is spared a collapse explored from it
+    Given the map:
+      | food #w | base #base @yellow |
+    And the reading "hazard-origin-shield" is "all-shields"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is collapse placed at 2,0
+    Then 2,0 is a collapse tile
+    And #base is a base tile
+    And yellow stands on #w
+
+  # Same layout, read so that only objective tiles are spared, as the Collapse text names: the
+  # Collapse covers base.
+  @clause:unknown.hazard.collapse.placement @interpretation:hazard-origin-shield
+  Scenario: Read as objective tiles only, a collapse covers base
+    Given the map:
+      | food #w | base #base @yellow |
+    And the reading "hazard-origin-shield" is "objective-only"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is collapse placed at 2,0
+    Then #base is a collapse tile
+    And there is no tile at 2,0
+    And yellow stands on #w
+
+  # No figure: yellow's tile has no passable neighbour: west is a Blocked hazard with an ammo tile
+  # beyond it. She cannot flee the Collapse and is removed; the mission token on her tile goes to
+  # the nearest passable tile, by default counted in steps over the map whatever lies between.
+  @clause:unknown.hazard.collapse.objective-tokens @clause:unknown.hazard.collapse.destroy @interpretation:objective-token-nearest
+  Scenario: Objective tokens go to the nearest passable tile counted over the map
+    Given the map:
+      | ammo #far | blocked | scrap #Y @yellow +mission |
+    And the reading "objective-token-nearest" is "map-steps"
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When yellow explores and the tile is collapse placed at 3,0
+    Then there is no yellow on the map
+    And #far holds 1 mission token
+    And #Y holds 0 mission tokens
+
+  # Same layout, read with range, which never crosses the Blocked tile: no passable tile is in
+  # range, and the token stays where it is.
+  @clause:unknown.hazard.collapse.objective-tokens @interpretation:objective-token-nearest
+  Scenario: Read by range, objective tokens with no passable tile in range stay
+    Given the map:
+      | ammo #far | blocked | scrap #Y @yellow +mission |
+    And the reading "objective-token-nearest" is "range"
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When yellow explores and the tile is collapse placed at 3,0
+    Then there is no yellow on the map
+    And #Y holds 1 mission token
+    And #far holds 0 mission tokens
 
   # --- Flood ---------------------------------------------------------------------------------------
 
@@ -386,6 +496,33 @@ Feature: Hazards
     When yellow explores and places the tile at 1,1
     Then the food tile 1,1 is not cleared
 
+  # No figure: a spawn pit (food behind a clear cost) north of the Flood's spot and a market (a
+  # single-use exchange) south of it. By default both show gatherable resources and are cleared.
+  @clause:unknown.hazard.flood.clear-gatherables @interpretation:flood-gatherable
+  Scenario: The flood clears tiles with any gatherable resources
+    Given the map:
+      | spawn_pit #pit | .             | .    | .    | .   |
+      | .              | scrap @yellow | food | ammo | lab |
+      | market #m      | .             | .    | .    | .   |
+    And the reading "flood-gatherable" is "has-resources"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is flood placed at 0,1
+    Then the spawn_pit tile #pit is cleared
+    And the market tile #m is cleared
+
+  # Same layout, read as tiles a Gather action could take: neither is.
+  @clause:unknown.hazard.flood.clear-gatherables @interpretation:flood-gatherable
+  Scenario: Read as gather-action, the flood spares the spawn pit and the market
+    Given the map:
+      | spawn_pit #pit | .             | .    | .    | .   |
+      | .              | scrap @yellow | food | ammo | lab |
+      | market #m      | .             | .    | .    | .   |
+    And the reading "flood-gatherable" is "gather-action"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is flood placed at 0,1
+    Then the spawn_pit tile #pit is not cleared
+    And the market tile #m is not cleared
+
   # --- Muddy ---------------------------------------------------------------------------------------
 
   # No figure: entering Muddy costs 1 AP on top of the move.
@@ -450,3 +587,26 @@ Feature: Hazards
     And #here holds 0 trap tokens
     And #here holds 3 barrier tokens
     And 2,0 holds 0 barrier tokens
+
+  # No figure: the Flood's knockback (3) takes yellow over a Muddy tile to a tile beyond it. By
+  # default every Muddy tile entered on the way costs 1 AP: 3 - 1 for exploring - 1.
+  @clause:unknown.hazard.muddy.knockback @interpretation:muddy-knockback-route
+  Scenario: A flight over muddy costs an AP
+    Given the map:
+      | scrap @yellow | muddy | food | ammo #end |
+    And the reading "muddy-knockback-route" is "tiles-entered"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is flood placed at -1,0
+    Then yellow stands on #end
+    And yellow has 1 AP left
+
+  # Same layout, read so that only ending the flight on Muddy costs the AP.
+  @clause:unknown.hazard.muddy.knockback @interpretation:muddy-knockback-route
+  Scenario: Read as end-only, a flight over muddy costs nothing
+    Given the map:
+      | scrap @yellow | muddy | food | ammo #end |
+    And the reading "muddy-knockback-route" is "end-only"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is flood placed at -1,0
+    Then yellow stands on #end
+    And yellow has 2 AP left

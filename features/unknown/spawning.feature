@@ -176,3 +176,46 @@ Feature: Spawns and lairs
     When the enemy phases run
     Then round 2 is under way
     And the enemies on the map are exactly: nothing
+
+  # No figure: green stands on the Muddy tile, the nearest hazard, 2 tiles from the Animal lair
+  # yellow explores. The animal spawning on green's tile fights him instead of knocking him back;
+  # the lair's own animal knocks back both survivors (2). By default the fight comes first: green
+  # kills the second animal and is injured, then flees north.
+  @clause:unknown.knockback.spawn-on-survivor @clause:unknown.knockback.enemy-spawn @interpretation:spawn-combat-order
+  Scenario: A spawn's close combat is fought before the knockbacks
+    Given the map:
+      | .             | . | medicine           |
+      | .             | . | lab #g             |
+      | food #n       | . | muddy #near @green |
+      | scrap @yellow | . | ammo               |
+    And the reading "spawn-combat-order" is "combat-first"
+    And the tile stack is: animal
+    And green has had its turn
+    And it is yellow's turn with 3 AP
+    When yellow explores and places the tile at 1,0
+    Then green is injured
+    And green stands on #g
+    And yellow stands on #n
+    And the enemies on the map are exactly: animal on 1,0
+
+  # Same layout, read so that the knockbacks come first: green flees the lair's animal before the
+  # fight, so there is none. Off its tile, green is now within the second animal's knockback, which
+  # he may ignore, having been knocked back once; he does. The second animal stays on the Muddy
+  # tile, green unhurt.
+  @clause:unknown.knockback.spawn-on-survivor @clause:unknown.knockback.enemy-spawn @clause:unknown.knockback.ignore-later @interpretation:spawn-combat-order
+  Scenario: Read as knockback first, the survivor flees before the fight
+    Given the map:
+      | .             | . | medicine           |
+      | .             | . | lab #g             |
+      | food #n       | . | muddy #near @green |
+      | scrap @yellow | . | ammo               |
+    And the reading "spawn-combat-order" is "knockback-first"
+    And the tile stack is: animal
+    And green has had its turn
+    And it is yellow's turn with 3 AP
+    When yellow explores and places the tile at 1,0
+    And green ignores the next knockback
+    Then green is healthy
+    And green stands on #g
+    And yellow stands on #n
+    And the enemies on the map are exactly: animal on 1,0 and animal on #near

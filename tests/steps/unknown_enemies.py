@@ -142,6 +142,8 @@ def die_node(world: World, enemy: str) -> ChanceNode:
     assert isinstance(node, ChanceNode), f"expected the d4 to be rolled for {enemy}, got {node}"
     strangers = [o for o, _ in node.outcomes if not names_piece(o, enemy)]
     assert not strangers, f"the roll is not (only) about {enemy}: {node.outcomes}"
+    inexact = [p for _, p in node.outcomes if not isinstance(p, Fraction)]
+    assert not inexact, f"the d4's chances must be exact Fractions, not {inexact}"
     return node
 
 
@@ -249,6 +251,12 @@ def when_shot_lands(world: World, attempt: Attempt, enemy: str, who: str) -> Non
     choose_naming(world, attempt, "shot", enemy, who)
 
 
+@when(_re(r"{who} (?P<verb>ignores|takes) the next knockback"))
+def when_next_knockback(world: World, attempt: Attempt, who: str, verb: str) -> None:
+    """Once knocked back, ignore or take the next knockback (``unknown.knockback.ignore-later``)."""
+    choose_naming(world, attempt, "ignore" if verb == "ignores" else "face", who)
+
+
 @when(parsers.re(r"the players try to assign the damage: (?P<text>.+)"))
 def when_try_assign(world: World, attempt: Attempt, text: str) -> None:
     """Offer a close-combat assignment the engine may refuse (checked by a ``Then``)."""
@@ -328,7 +336,6 @@ def then_chance(world: World, enemy: str, direction: str, chance: str) -> None:
     node = die_node(world, enemy)
     found = roll_directions(world, node, enemy).get(direction, Fraction(0))
     assert found == fraction(chance), f"chance of {enemy} moving {direction}: {found}, not {chance}"
-    assert all(isinstance(p, Fraction) for _, p in node.outcomes), "chances must be Fractions"
 
 
 def offered_pieces(world: World, word: str, exclude: str | None = None) -> set[str]:
@@ -401,7 +408,7 @@ def shots_by(event_log: EventLog, enemy: str) -> list[str]:
 
 @then(_re(r"{enemy} has shot {who}"))
 def then_shot(event_log: EventLog, enemy: str, who: str) -> None:
-    """``enemy`` made a ranged attack on ``who`` so far, or on nobody (``unknown.enemy.stranger.ranged``)."""
+    """``enemy`` has shot ``who`` (or ``nobody``) so far (``unknown.enemy.stranger.ranged``)."""
     hit = shots_by(event_log, enemy)
     if who == "nobody":
         assert not hit, f"{enemy} shot {hit}; events: {event_log.text()}"
@@ -428,7 +435,7 @@ def then_lost_either(world: World, clauses: str) -> None:
     assert node.outcome == "loss" and node.clause in clauses.split(" or "), f"ended {node}"
 
 
-# --- Then: tiles and pieces -------------------------------------------------------------------------
+# --- Then: tiles and pieces ---------------------------------------------------------------------
 
 
 @then(_re(r"{spot} is an? (?P<tile>\w+) tile"))

@@ -146,7 +146,11 @@ class PlaceTile:
 
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         spots = self.spots(state)
-        if spots and all(strands_someone(game, state, self.tile, at, self.who) for at in spots):
+        if (
+            spots
+            and all(strands_someone(game, state, self.tile, at, self.who) for at in spots)
+            and another_tile_fits(game, state, self.tile, self.who)
+        ):
             back = replace(state, stack=state.stack.shuffled_with(self.tile))
             redraw = event(
                 "tile_reshuffled",
@@ -716,18 +720,25 @@ class Knockbacks:
 def strands_someone(
     game: UnknownGame, state: UnknownState, tile: str, at: Coord, who: str | None = None
 ) -> bool:
-    """Would laying ``tile`` for ``at`` leave some survivor unable both to explore and to get home?
+    """Would laying ``tile`` for ``at`` *cause* some survivor to be stranded?
 
-    Applies ``unknown.action.explore.redraw``: a survivor can get home if the base is within
-    range of it, and can explore if some tile it can reach has a free placement. The map is the
-    one :func:`landing` makes (Collapse covering, Rockfall trading places) when the explorer
-    ``who`` is given; tokens and knockback are not foreseen.
+    Applies ``unknown.action.explore.redraw``: stranded means unable both to get home (the base
+    within range) and to explore (a free placement next to some tile it can reach). Only a
+    survivor stranded after the placement but not before it counts: the placement must be the
+    cause. The map is the one :func:`landing` makes (Collapse covering, Rockfall trading places)
+    when the explorer ``who`` is given; tokens and knockback are not foreseen.
     """
     if who is None:
         position = state.position.with_tile(PlacedTile(at, tile))
     else:
         position = landing(game, state.position, actor(state, who).at, tile, at)[0]
+    return bool(stranded(position) - stranded(state.position))
+
+
+def stranded(position: UnknownPosition) -> set[str]:
+    """Survivors who can neither reach the base nor reach a tile with a free placement."""
     bases = [t.at for t in position.tiles if t.tile == "base"]
+    found = set()
     for survivor in position.survivors:
         if any(range_between(position, survivor.at, b) is not None for b in bases):
             continue
@@ -738,5 +749,18 @@ def strands_someone(
             and (t.at == survivor.at or is_passable(position, t.at))
         ]
         if not any(explore_placements(position, spot) for spot in reachable):
-            return True
-    return False
+            found.add(survivor.id)
+    return found
+
+
+def another_tile_fits(game: UnknownGame, state: UnknownState, tile: str, who: str) -> bool:
+    """Whether some other tile left in the stack has a spot that strands nobody.
+
+    Without one, shuffling back and drawing again could never end, so the drawn tile is placed.
+    """
+    spots = explore_placements(state.position, actor(state, who).at)
+    names = {name for name, _ in state.stack.rest} | set(state.stack.top)
+    return any(
+        not all(strands_someone(game, state, name, at, who) for at in spots)
+        for name in names - {tile}
+    )
