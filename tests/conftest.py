@@ -12,6 +12,7 @@ pytest_plugins = [
     "tests.steps.unknown_map",
     "tests.steps.unknown_turn",
     "tests.steps.unknown_enemies",
+    "tests.steps.unknown_traits",
 ]
 
 METADATA_TAGS = ("example:", "clause:", "interpretation:")

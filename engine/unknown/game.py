@@ -26,7 +26,7 @@ from engine.unknown.hazards.blaze import rekindle
 from engine.unknown.knockback import Knockback, KnockTo
 from engine.unknown.missions import MISSIONS
 from engine.unknown.position import UnknownPosition
-from engine.unknown.rules import Rules
+from engine.unknown.rules import Rules, gain_ap
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 from engine.unknown.turn.round import EndTurn, StartTurn, advance, end_turn, start_turn, waiting
@@ -129,6 +129,7 @@ class UnknownGame:
                 f"{action.who} has {survivor.ap} AP left; {action.name} costs {cost}",
             )
         action.check(self, state)
+        bonus = self.rules.after_action(state, action)
         paid = replace(survivor, ap=survivor.ap - cost)
         state = state.with_position(state.position.with_survivor(paid))
         spent = event(
@@ -140,7 +141,8 @@ class UnknownGame:
             ap=cost,
         )
         state, events = action.resolve(self, state)
-        return state, (spent, *events)
+        state, gained = gain_ap(state, action.who, bonus)
+        return state, (spent, *events, *gained)
 
     def settle(self, state: UnknownState) -> Outcome:
         """Resolve everything that needs no decision, and check whether the mission is won."""

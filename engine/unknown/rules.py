@@ -9,16 +9,36 @@ adjust it. Later parts of the engine register modifiers by card or mission name 
 
 from __future__ import annotations
 
+import copy
+from dataclasses import replace
 from typing import Any
 
 from engine.unknown.catalog import survivor_cards
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Survivor
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 
 class Modifier:
-    """One source of rule changes. Each hook gets the default value and returns the new one."""
+    """One source of rule changes. Each hook gets the default value and returns the new one.
+
+    ``rules`` is the :class:`Rules` that asked (set by :meth:`Rules.active` on a copy), so a hook
+    can read the interpretation switches and :meth:`Rules.uses_up`.
+    """
+
+    rules: Rules | None = None
+
+    def bound(self, rules: Rules) -> Modifier:
+        """A copy of this modifier answering for ``rules``."""
+        bound = copy.copy(self)
+        bound.rules = rules
+        return bound
+
+    @property
+    def ruleset(self) -> Ruleset:
+        """The interpretation switches in force (the defaults when unbound)."""
+        return self.rules.ruleset if self.rules is not None else DEFAULT
 
     def start_ap(self, state: UnknownState, survivor: Survivor, ap: int) -> int:
         return ap
@@ -28,6 +48,17 @@ class Modifier:
 
     def resource_cost(self, state: UnknownState, action: Any, kind: str, amount: int) -> int:
         return amount
+
+    def after_action(self, state: UnknownState, action: Any, survivor: Survivor) -> int:
+        """Extra AP ``survivor`` gains once ``action`` is resolved.
+
+        ``state`` is the state the action was taken from (before its AP was paid).
+        """
+        return 0
+
+    def eat_gain(self, state: UnknownState, action: Any, gain: int) -> int:
+        """AP an Eat Food action gives (``unknown.action.eat-food``)."""
+        return gain
 
 
 MODIFIERS: dict[str, Modifier] = {}
@@ -45,7 +76,7 @@ class Rules:
         names = sorted({s.card for s in state.position.survivors if s.card})
         if state.mission:
             names.append(state.mission)
-        return [MODIFIERS[n] for n in names if n in MODIFIERS]
+        return [MODIFIERS[n].bound(self) for n in names if n in MODIFIERS]
 
     def start_ap(self, state: UnknownState, survivor: Survivor) -> int:
         """AP a survivor's turn starts with (``unknown.turn.survivor-actions``).
@@ -75,3 +106,72 @@ class Rules:
         for modifier in self.active(state):
             amount = modifier.resource_cost(state, action, kind, amount)
         return amount
+
+    def uses_up(self, state: UnknownState, action: Any) -> dict[str, int]:
+        """The resources ``action`` uses up, before modifiers: kind -> amount (none for Trade).
+
+        Read from the action's own ``costs``/``cost`` method (the amounts it asks
+        ``resource_cost`` for), so mission-defined actions are covered too
+        (``unknown.survivor.doctor.scope``, ``unknown.survivor.mechanic.scope``). An action whose
+        cost cannot be worked out here (e.g. it names no explored tile) uses up nothing.
+        """
+        probe = _CostProbe(self.ruleset)
+        method = getattr(action, "costs", None) or getattr(action, "cost", None)
+        if method is None:
+            return {}
+        try:
+            method(probe, state)
+        except (KeyError, AttributeError, IndexError, TypeError, ValueError):
+            return {}
+        return {k: n for k, n in probe.rules.asked.items() if n > 0}
+
+    def after_action(self, state: UnknownState, action: Any) -> int:
+        """Extra AP the taker of ``action`` gains once it is resolved (0 by default)."""
+        survivor = state.position.survivor(action.who)
+        return sum(m.after_action(state, action, survivor) for m in self.active(state))
+
+    def eat_gain(self, state: UnknownState, action: Any, gain: int) -> int:
+        """AP an Eat Food gives after the modifiers in play (``unknown.action.eat-food``)."""
+        for modifier in self.active(state):
+            gain = modifier.eat_gain(state, action, gain)
+        return gain
+
+
+class _Recorder:
+    """Stands in for :class:`Rules` while probing an action's costs: records what is asked."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.asked: dict[str, int] = {}
+
+    def resource_cost(self, state: UnknownState, action: Any, kind: str, amount: int) -> int:
+        self.asked[kind] = self.asked.get(kind, 0) + amount
+        return amount
+
+
+class _CostProbe:
+    """Stands in for the game while probing an action's costs."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.rules = _Recorder(ruleset)
+        self.ruleset = ruleset
+
+
+def gain_ap(state: UnknownState, who: str, bonus: int) -> Outcome:
+    """Give ``who`` the ``bonus`` AP an action earned (not while incapacitated), with an event."""
+    survivor = state.position.survivor(who)
+    if bonus <= 0 or survivor.incapacitated:
+        return state, ()
+    raised = replace(survivor, ap=survivor.ap + bonus)
+    gained = event(
+        "bonus_ap",
+        "unknown.turn.survivor-actions",
+        f"{who} gains {bonus} AP from a trait ({raised.ap} left)",
+        who=who,
+        ap=bonus,
+    )
+    state = state.with_position(state.position.with_survivor(raised))
+    return state, (gained,)
+
+
+import engine.unknown.survivors  # noqa: E402,F401 - registers the survivor traits in MODIFIERS

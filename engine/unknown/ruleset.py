@@ -39,6 +39,7 @@ class Ruleset:
     flood_gatherable: str = "has-resources"
     muddy_knockback_route: str = "tiles-entered"
     spawn_combat_order: str = "combat-first"
+    nurse_incapacitated: str = "still-helps"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

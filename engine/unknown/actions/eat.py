@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 FOOD_EATEN = 1
 """Food one Eat Food uses before modifiers (``unknown.action.eat-food``)."""
 AP_GAINED = 3
-"""AP one Eat Food gives (``unknown.action.eat-food``)."""
+"""AP one Eat Food gives before modifiers (``unknown.action.eat-food``)."""
 
 
 @dataclass(frozen=True)
@@ -43,16 +43,15 @@ class EatFood(Action):
 
     def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
         food = self.cost(game, state)
+        gain = game.rules.eat_gain(state, self, AP_GAINED)
         survivor = actor(state, self.who)
-        fed = replace(
-            survivor, goods=add(survivor.goods, "food", -food), ap=survivor.ap + AP_GAINED
-        )
+        fed = replace(survivor, goods=add(survivor.goods, "food", -food), ap=survivor.ap + gain)
         eaten = event(
             "food_eaten",
             "unknown.action.eat-food",
-            f"{self.who} eats {food} food and gains {AP_GAINED} AP ({fed.ap} left)",
+            f"{self.who} eats {food} food and gains {gain} AP ({fed.ap} left)",
             who=self.who,
             food=food,
-            ap=AP_GAINED,
+            ap=gain,
         )
         return state.with_position(state.position.with_survivor(fed)), (eaten,)

@@ -1,0 +1,29 @@
+"""Soldier (rulebook: Survivors, Soldier)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.unknown.rules import MODIFIERS
+from engine.unknown.state import UnknownState
+from engine.unknown.survivors.trait import ResourceSpecialist
+
+
+class Soldier(ResourceSpecialist):
+    """Ammo costs him 1 less, never below 1; Ranged Attack or using up ammo costs 0 AP.
+
+    Applies ``unknown.survivor.soldier.ammo-discount``, ``unknown.survivor.soldier.free-ap`` and
+    ``unknown.survivor.soldier.trade-excluded`` (Trade uses up nothing). The card names Ranged
+    Attack rather than Gather - Ammo, so gathering ammo still costs him AP.
+    """
+
+    card = "soldier"
+    resource = "ammo"
+
+    def free(self, state: UnknownState, action: Any) -> bool:
+        return getattr(action, "name", None) == "ranged_attack" or self.uses_up(
+            state, action, self.resource
+        )
+
+
+MODIFIERS[Soldier.card] = Soldier()
