@@ -107,7 +107,7 @@ Feature: Survivor traits
     Then the action is refused citing unknown.survivor.botanist.clear-lair
 
   # No figure: Eat Food costs 1 AP and gives 3; the Botanist gets 1 more.
-  @pending:survivors @clause:unknown.survivor.botanist.eat @clause:unknown.action.eat-food
+  @clause:unknown.survivor.botanist.eat @clause:unknown.action.eat-food
   Scenario: The Botanist's meal gives 1 extra AP
     Given the map:
       | scrap @yellow |
@@ -172,7 +172,7 @@ Feature: Survivor traits
 
   # No figure: blue is 2 tiles away when the round begins, takes his turn first and ends it next
   # to the Captain, who then starts his turn with a survivor in range.
-  @pending:survivors @clause:unknown.survivor.captain.bonus-timing @clause:unknown.survivor.captain.bonus-ap
+  @clause:unknown.survivor.captain.bonus-timing @clause:unknown.survivor.captain.bonus-ap
   Scenario: The Captain's bonus is judged when his own turn starts
     Given the map:
       | scrap @yellow | food | ammo @blue |
@@ -187,7 +187,7 @@ Feature: Survivor traits
   # --- Doctor ------------------------------------------------------------------------------------
 
   # No figure: healing another survivor costs 2 medicine, 1 less for the Doctor, and no AP.
-  @pending:survivors @clause:unknown.survivor.doctor.medicine-discount @clause:unknown.survivor.doctor.free-ap @clause:unknown.action.heal.cost
+  @clause:unknown.survivor.doctor.medicine-discount @clause:unknown.survivor.doctor.free-ap @clause:unknown.action.heal.cost
   Scenario: The Doctor heals another survivor with 1 medicine for no AP
     Given the map:
       | scrap @yellow | food @green |
@@ -201,7 +201,7 @@ Feature: Survivor traits
     And yellow has 3 AP left
 
   # No figure: healing oneself costs 3 medicine, 2 for the Doctor.
-  @pending:survivors @clause:unknown.survivor.doctor.medicine-discount @clause:unknown.survivor.doctor.free-ap @clause:unknown.action.heal.cost
+  @clause:unknown.survivor.doctor.medicine-discount @clause:unknown.survivor.doctor.free-ap @clause:unknown.action.heal.cost
   Scenario: The Doctor heals himself with 2 medicine for no AP
     Given the map:
       | scrap @yellow |
@@ -215,7 +215,7 @@ Feature: Survivor traits
     And yellow has 2 AP left
 
   # No figure.
-  @pending:survivors @clause:unknown.survivor.doctor.free-ap
+  @clause:unknown.survivor.doctor.free-ap
   Scenario: Gathering medicine costs the Doctor no AP
     Given the map:
       | medicine #m | scrap @yellow |
@@ -283,7 +283,7 @@ Feature: Survivor traits
     And yellow has 2 AP left
 
   # No figure.
-  @pending:survivors @clause:unknown.survivor.hunter.trap-free @clause:unknown.action.create-trap
+  @clause:unknown.survivor.hunter.trap-free @clause:unknown.action.create-trap
   Scenario: Creating a trap costs the Hunter no AP
     Given the map:
       | scrap #here @yellow |
@@ -349,7 +349,7 @@ Feature: Survivor traits
   # He carries his 2 scrap. The second move starts close combat: he kills the monster and takes
   # its 1 damage, becoming injured, which costs him his last AP. Clearing the pit (2 scrap)
   # consumes scrap, so it costs him nothing and gives him 1 AP; the pit's food icon gives 1 food.
-  @pending:survivors @example:unknown.example.mechanic-spawn-pit @clause:unknown.survivor.mechanic.scrap-free @clause:unknown.survivor.mechanic.scope @clause:unknown.injury.ap-cost @clause:unknown.action.clear.gain
+  @example:unknown.example.mechanic-spawn-pit @clause:unknown.survivor.mechanic.scrap-free @clause:unknown.survivor.mechanic.scope @clause:unknown.injury.ap-cost @clause:unknown.action.clear.gain
   Scenario: An injured Mechanic at 0 AP still closes the spawn pit and gets 1 AP back
     Given the map:
       | scrap @yellow | food | spawn_pit #pit !monster:m1 |
@@ -370,7 +370,7 @@ Feature: Survivor traits
     And yellow has 1 AP left
 
   # No figure.
-  @pending:survivors @clause:unknown.survivor.mechanic.scrap-free
+  @clause:unknown.survivor.mechanic.scrap-free
   Scenario: Gathering scrap costs the Mechanic nothing and gives him 1 AP
     Given the map:
       | scrap #s | food @yellow |
@@ -381,7 +381,7 @@ Feature: Survivor traits
     And yellow has 4 AP left
 
   # No figure: Create Barriers consumes 1 scrap.
-  @pending:survivors @clause:unknown.survivor.mechanic.scrap-free @clause:unknown.action.create-barriers
+  @clause:unknown.survivor.mechanic.scrap-free @clause:unknown.action.create-barriers
   Scenario: Any action using up scrap costs the Mechanic nothing and gives him 1 AP
     Given the map:
       | food @yellow | ammo #a |
@@ -467,7 +467,7 @@ Feature: Survivor traits
     And blue has 1 AP left
 
   # No figure.
-  @pending:survivors @clause:unknown.survivor.nurse.injured-bonus
+  @clause:unknown.survivor.nurse.injured-bonus
   Scenario: An injured Nurse gets her own bonus
     Given the map:
       | scrap @yellow |
@@ -652,7 +652,7 @@ Feature: Survivor traits
   # --- Soldier -----------------------------------------------------------------------------------
 
   # No figure: a ranged attack costs 2 ammo, 1 less for the Soldier, and no AP.
-  @pending:survivors @clause:unknown.survivor.soldier.ammo-discount @clause:unknown.survivor.soldier.free-ap @clause:unknown.action.ranged-attack
+  @clause:unknown.survivor.soldier.ammo-discount @clause:unknown.survivor.soldier.free-ap @clause:unknown.action.ranged-attack
   Scenario: The Soldier shoots with 1 ammo for no AP
     Given the map:
       | scrap @yellow | food !beast:b1 |
