@@ -477,6 +477,35 @@ Feature: Survivor traits
     When the players choose yellow to take her turn
     Then yellow has 3 AP left
 
+  # No figure. The Nurse (yellow) lies incapacitated next to injured blue, who is not a card with a
+  # stated AP (3 assumed). Reading still-helps: her card names no exception, so blue gets 1 extra
+  # AP for starting injured within range 2 of her: 3 - 1 (injured) + 1 (Nurse) = 3.
+  @clause:unknown.survivor.nurse.injured-bonus @clause:unknown.injury.incapacitated @interpretation:nurse-incapacitated
+  Scenario: Under still-helps, an incapacitated Nurse still gives the injured her bonus
+    Given the reading "nurse-incapacitated" is "still-helps"
+    And the map:
+      | scrap @yellow | food @blue |
+    And yellow is the Nurse
+    And yellow is incapacitated
+    And blue is injured
+    And a new round begins
+    When the players choose blue to take its turn
+    Then blue has 3 AP left
+
+  # Same figure. Reading not-while-incapacitated: an incapacitated survivor counts as absent for
+  # special requirements, so the Nurse gives nothing: 3 - 1 (injured) = 2.
+  @clause:unknown.survivor.nurse.injured-bonus @clause:unknown.injury.incapacitated @interpretation:nurse-incapacitated
+  Scenario: Under not-while-incapacitated, an incapacitated Nurse gives no bonus
+    Given the reading "nurse-incapacitated" is "not-while-incapacitated"
+    And the map:
+      | scrap @yellow | food @blue |
+    And yellow is the Nurse
+    And yellow is incapacitated
+    And blue is injured
+    And a new round begins
+    When the players choose blue to take its turn
+    Then blue has 2 AP left
+
   # --- Runner ------------------------------------------------------------------------------------
 
   # Missing figure. Assumed: a row from the Runner's food tile east: a cleared scrap tile, a Broken
