@@ -285,6 +285,8 @@ def _survivor_data(survivor: Any) -> dict[str, Any]:
         row["ap"] = survivor.ap
     if survivor.goods:
         row["goods"] = dict(survivor.goods)
+    if survivor.used:
+        row["used"] = dict(survivor.used)
     return row
 
 

@@ -70,6 +70,7 @@ class UnknownGame:
             player=state.turn,
             legal=(
                 *self.actions(state, state.turn),
+                *self.rules.extra_options(self, state, state.turn),
                 *forfeit_options(state),
                 EndTurn(state.turn),
             ),
@@ -104,6 +105,11 @@ class UnknownGame:
             state, events = forfeit(self, state, decision)
         elif isinstance(decision, Action) and state.phase == "survivor_actions":
             state, events = self.act(state, decision)
+        elif (
+            state.phase == "survivor_actions"
+            and (extra := self.rules.apply_extra(self, state, decision)) is not None
+        ):
+            state, events = extra
         else:
             raise IllegalDecision(
                 "unknown.turn.phases", f"{decision} is not a decision anyone may take now"
@@ -130,6 +136,8 @@ class UnknownGame:
             )
         action.check(self, state)
         bonus = self.rules.after_action(state, action)
+        state = self.rules.on_action(state, action)
+        survivor = state.position.survivor(action.who)
         paid = replace(survivor, ap=survivor.ap - cost)
         state = state.with_position(state.position.with_survivor(paid))
         spent = event(

@@ -42,7 +42,11 @@ HEALTH_STATES = ("healthy", "injured", "incapacitated")
 
 @dataclass(frozen=True)
 class Survivor:
-    """A survivor meeple on the map, with its health, AP left this turn and carried goods."""
+    """A survivor meeple on the map, with its health, AP left this turn and carried goods.
+
+    ``used`` counts this turn's uses of once- or twice-per-turn traits, as sorted
+    ``(trait key, uses)`` pairs; it is emptied when the survivor's turn starts.
+    """
 
     id: str
     at: Coord
@@ -50,6 +54,17 @@ class Survivor:
     health: str = "healthy"
     ap: int = 0
     goods: tuple[tuple[str, int], ...] = ()
+    used: tuple[tuple[str, int], ...] = ()
+
+    def uses(self, key: str) -> int:
+        """How many times the per-turn trait ``key`` was used this turn."""
+        return dict(self.used).get(key, 0)
+
+    def with_use(self, key: str) -> Survivor:
+        """A copy with one more use of the per-turn trait ``key`` recorded."""
+        counts = dict(self.used)
+        counts[key] = counts.get(key, 0) + 1
+        return replace(self, used=tuple(sorted(counts.items())))
 
     @property
     def injured(self) -> bool:
@@ -235,6 +250,7 @@ def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Surviv
         health=row.get("health", "healthy"),
         ap=row.get("ap", 0),
         goods=tuple(sorted((row.get("goods") or {}).items())),
+        used=tuple(sorted((row.get("used") or {}).items())),
     )
     if survivor.incapacitated and survivor.ap:
         raise PositionError(

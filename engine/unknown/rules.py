@@ -60,6 +60,25 @@ class Modifier:
         """AP an Eat Food action gives (``unknown.action.eat-food``)."""
         return gain
 
+    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+        """Record what taking ``action`` uses of this modifier's per-turn allowances.
+
+        ``state`` is the state the action is taken from (checked, AP not yet paid, ``ap_cost``
+        already asked); the hook returns it, with e.g. a use noted in ``Survivor.used``.
+        """
+        return state
+
+    def extra_options(self, game: Any, state: UnknownState, who: str) -> tuple[Any, ...]:
+        """Decisions besides the actions that this modifier offers ``who`` on turn."""
+        return ()
+
+    def apply_extra(self, game: Any, state: UnknownState, decision: Any) -> Outcome | None:
+        """Carry out one of this modifier's own decisions; ``None`` when ``decision`` is not one.
+
+        Raises ``IllegalDecision`` (naming the clause) when it is one but may not be taken now.
+        """
+        return None
+
 
 MODIFIERS: dict[str, Modifier] = {}
 """Modifiers by survivor card or mission name (filled by the survivors and missions modules)."""
@@ -135,6 +154,24 @@ class Rules:
         for modifier in self.active(state):
             gain = modifier.eat_gain(state, action, gain)
         return gain
+
+    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+        """``state`` with every modifier's note of what taking ``action`` used up this turn."""
+        for modifier in self.active(state):
+            state = modifier.on_action(state, action)
+        return state
+
+    def extra_options(self, game: Any, state: UnknownState, who: str) -> tuple[Any, ...]:
+        """The modifiers' own decisions open to ``who`` on turn (e.g. a trait's free move)."""
+        return tuple(d for m in self.active(state) for d in m.extra_options(game, state, who))
+
+    def apply_extra(self, game: Any, state: UnknownState, decision: Any) -> Outcome | None:
+        """Carry out a modifier's own decision; ``None`` when no modifier in play knows it."""
+        for modifier in self.active(state):
+            done = modifier.apply_extra(game, state, decision)
+            if done is not None:
+                return done
+        return None
 
 
 class _Recorder:

@@ -40,6 +40,7 @@ class Ruleset:
     muddy_knockback_route: str = "tiles-entered"
     spawn_combat_order: str = "combat-first"
     nurse_incapacitated: str = "still-helps"
+    runner_cleared_hazards: str = "counts"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

@@ -125,7 +125,7 @@ Feature: Survivor traits
   # neighbour on each side and the Captain's new tile above it, so the free move may take blue to
   # any of the three (the Captain's tile included: nothing forbids sharing a tile). The move east
   # takes blue out of the Captain's range, which is allowed.
-  @pending:survivors @example:unknown.example.captain-move @clause:unknown.survivor.captain.bonus-ap @clause:unknown.survivor.captain.move-ally @clause:unknown.survivor.captain.move-range
+  @example:unknown.example.captain-move @clause:unknown.survivor.captain.bonus-ap @clause:unknown.survivor.captain.move-ally @clause:unknown.survivor.captain.move-range
   Scenario: The Captain starts with 4 AP beside green, steps down and moves blue for free
     Given the map:
       | food #g @green | scrap #start @yellow | .          |
@@ -147,7 +147,7 @@ Feature: Survivor traits
 
   # No figure: green and blue both stand within 1 range; after moving blue the Captain may not
   # move green the same turn.
-  @pending:survivors @clause:unknown.survivor.captain.move-ally
+  @clause:unknown.survivor.captain.move-ally
   Scenario: The Captain moves another survivor only once per turn
     Given the map:
       | food @green | scrap @yellow | ammo @blue | lab #far |
@@ -511,7 +511,7 @@ Feature: Survivor traits
   # Missing figure. Assumed: a row from the Runner's food tile east: a cleared scrap tile, a Broken
   # hazard tile (never clearable), then base. The move onto the cleared tile is free; the moves
   # onto the hazard and onto base cost 1 AP each.
-  @pending:survivors @example:unknown.example.runner-cleared @clause:unknown.survivor.runner.free-moves @clause:unknown.survivor.runner.cleared-only
+  @example:unknown.example.runner-cleared @clause:unknown.survivor.runner.free-moves @clause:unknown.survivor.runner.cleared-only
   Scenario: The Runner's move onto the cleared tile is free; onto the hazard and base it is not
     Given the map:
       | food @yellow | scrap #c cleared | broken #h | base #base |
@@ -528,7 +528,7 @@ Feature: Survivor traits
     And yellow has 1 AP left
 
   # No figure: three cleared tiles in a row.
-  @pending:survivors @clause:unknown.survivor.runner.free-moves
+  @clause:unknown.survivor.runner.free-moves
   Scenario: Only two moves onto cleared tiles are free each turn
     Given the map:
       | food @yellow | scrap cleared | ammo cleared | lab cleared #end |
@@ -542,7 +542,7 @@ Feature: Survivor traits
     And yellow has 2 AP left
 
   # No figure: cleared, not cleared, cleared.
-  @pending:survivors @clause:unknown.survivor.runner.free-moves @clause:unknown.survivor.runner.cleared-only
+  @clause:unknown.survivor.runner.free-moves @clause:unknown.survivor.runner.cleared-only
   Scenario: The free moves need not follow each other
     Given the map:
       | food @yellow | scrap cleared | ammo | lab cleared #end |
@@ -553,6 +553,31 @@ Feature: Survivor traits
     And yellow moves east
     Then yellow stands on #end
     And yellow has 2 AP left
+
+  # No figure. The Runner stands next to a Bridge that has been cleared (2 scrap paid earlier).
+  # Reading counts: a cleared Bridge is a cleared tile, so the move onto it is free (3 AP left).
+  @clause:unknown.survivor.runner.free-moves @clause:unknown.survivor.runner.cleared-only @interpretation:runner-cleared-hazards
+  Scenario: Under counts, a cleared Bridge is a free move for the Runner
+    Given the reading "runner-cleared-hazards" is "counts"
+    And the map:
+      | food @yellow | bridge cleared |
+    And yellow is the Runner
+    And a new round begins
+    When the players choose yellow to take her turn
+    And yellow moves east
+    Then yellow has 3 AP left
+
+  # Same figure. Reading excluded: hazard tiles never count for the Runner, so the move costs 1 AP.
+  @clause:unknown.survivor.runner.free-moves @clause:unknown.survivor.runner.cleared-only @interpretation:runner-cleared-hazards
+  Scenario: Under excluded, a cleared Bridge costs the Runner AP
+    Given the reading "runner-cleared-hazards" is "excluded"
+    And the map:
+      | food @yellow | bridge cleared |
+    And yellow is the Runner
+    And a new round begins
+    When the players choose yellow to take her turn
+    And yellow moves east
+    Then yellow has 2 AP left
 
   # --- Scavenger ---------------------------------------------------------------------------------
 
@@ -843,7 +868,7 @@ Feature: Survivor traits
   # No figure: the beast is 2 tiles west, the animal 3 tiles east. Moving east takes the Tracker
   # away from the beast but nearer the animal: free. The next move east is nearer too, but only
   # one free move is allowed per turn.
-  @pending:survivors @clause:unknown.survivor.tracker.free-approach
+  @clause:unknown.survivor.tracker.free-approach
   Scenario: A move nearer any enemy is free, once per turn
     Given the map:
       | lab !beast:b1 | scrap | food @yellow | ammo | medicine | bunker !animal:a1 |

@@ -12,6 +12,8 @@ from engine.unknown.survivors import (  # noqa: F401 - imported to register the 
     hunter,
     mechanic,
     nurse,
+    runner,
     soldier,
+    tracker,
     trader,
 )

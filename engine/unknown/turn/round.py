@@ -51,7 +51,8 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
     """Begin ``who``'s turn with the AP its card, health and modifiers give.
 
     Applies ``unknown.turn.survivor-actions``, ``unknown.injury.ap-cost``,
-    ``unknown.injury.incapacitated-ap`` and Muddy's ``unknown.hazard.muddy.ap``.
+    ``unknown.injury.incapacitated-ap`` and Muddy's ``unknown.hazard.muddy.ap``. The uses of
+    once- and twice-per-turn traits start again from none.
     """
     if state.turn is not None:
         raise IllegalDecision(
@@ -64,7 +65,7 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
         )
     survivor = state.position.survivor(who)
     ap, mud = start_of_turn(state, survivor, game.rules.start_ap(state, survivor))
-    position = state.position.with_survivor(replace(survivor, ap=ap))
+    position = state.position.with_survivor(replace(survivor, ap=ap, used=()))
     started = event(
         "turn_started",
         "unknown.turn.survivor-actions",
