@@ -12,6 +12,7 @@ who won and why, or that the decision cap was reached.
 from __future__ import annotations
 
 import json
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -323,7 +324,7 @@ def play_command(
     if at_random:
         state, ending = play_random(game, state, rng, max_decisions, log, Progress())
     else:
-        stdin = click.get_text_stream("stdin")
+        stdin = sys.stdin
         state, ending = play_from(game, state, stdin, rng, max_decisions, log)
     if as_json:
         events = [entry.data() for entry in logged]
