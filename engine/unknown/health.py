@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.core.game import Event
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.outcome import event
 from engine.unknown.position import HEALTH_STATES, Enemy, Survivor
 from engine.unknown.state import UnknownState, add, count
+
+if TYPE_CHECKING:
+    from engine.unknown.rules import Rules
 
 
 def damage_survivor(
@@ -74,12 +78,20 @@ def heal_survivor(state: UnknownState, who: str) -> tuple[UnknownState, tuple[Ev
 
 
 def damage_enemy(
-    state: UnknownState, enemy_id: str, amount: int, cause: str
+    state: UnknownState,
+    enemy_id: str,
+    amount: int,
+    cause: str,
+    by: str | None = None,
+    rules: Rules | None = None,
 ) -> tuple[UnknownState, tuple[Event, ...]]:
     """Deal damage to an enemy: injured while it has health left, removed when killed.
 
     Applies ``unknown.injury.enemy-injured``, ``unknown.enemy.removed-on-death`` and the
-    Brute's ``unknown.enemy.brute.stun`` (unlimited health; damage stuns it).
+    Brute's ``unknown.enemy.brute.stun`` (unlimited health; damage stuns it). ``by`` is the
+    survivor credited with the damage (``None`` when none is); on a kill, ``rules`` (when given)
+    lets the modifiers in play react through ``Rules.on_kill`` (e.g.
+    ``unknown.survivor.hunter.food-drop``).
     """
     enemy: Enemy = state.position.piece(enemy_id)  # type: ignore[assignment]
     health = enemy_kinds()[enemy.kind].health
@@ -95,15 +107,19 @@ def damage_enemy(
         )
     damage = enemy.damage + amount
     if damage >= health:
-        return state.with_position(state.position.without_enemy(enemy_id)), (
-            event(
-                "killed",
-                "unknown.enemy.removed-on-death",
-                f"{enemy_id} is killed by {cause}",
-                enemy=enemy_id,
-                at=enemy.at,
-            ),
+        killed = event(
+            "killed",
+            "unknown.enemy.removed-on-death",
+            f"{enemy_id} is killed by {cause}",
+            enemy=enemy_id,
+            at=enemy.at,
+            **({"by": by} if by is not None else {}),
         )
+        state = state.with_position(state.position.without_enemy(enemy_id))
+        if rules is None:
+            return state, (killed,)
+        state, more = rules.on_kill(state, enemy, by)
+        return state, (killed, *more)
     hurt = replace(enemy, damage=damage)
     return state.with_position(state.position.with_enemy(hurt)), (
         event(

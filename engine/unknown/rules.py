@@ -79,6 +79,26 @@ class Modifier:
         """
         return None
 
+    def gather_bonus(
+        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+    ) -> Outcome:
+        """Extra goods a Gather gives, once its own yield is carried (``unknown.action.gather``).
+
+        ``state`` is after the gather; ``flipped`` are the spots of the tiles it flipped and
+        ``from_tiles`` what those tiles gave (tokens picked up are not counted).
+        """
+        return state, ()
+
+    def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
+        """The clause letting survivor ``who`` ignore a knockback it has not been knocked back
+        before (``source_kind`` ``hazard`` or ``enemy``); ``None`` when this modifier does not."""
+        return None
+
+    def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
+        """What follows once ``enemy`` (as it was before the killing blow) is killed by
+        ``killer`` (a survivor id, or ``None`` when no single survivor is credited)."""
+        return state, ()
+
 
 MODIFIERS: dict[str, Modifier] = {}
 """Modifiers by survivor card or mission name (filled by the survivors and missions modules)."""
@@ -172,6 +192,32 @@ class Rules:
             if done is not None:
                 return done
         return None
+
+    def gather_bonus(
+        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+    ) -> Outcome:
+        """``state`` with every modifier's extra goods for a resolved Gather, and their events."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.gather_bonus(state, action, flipped, from_tiles)
+            events += tuple(more)
+        return state, events
+
+    def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
+        """The clause of the first modifier letting ``who`` ignore a first knockback, else ``None``."""
+        for modifier in self.active(state):
+            clause = modifier.may_ignore_knockback(state, who, source_kind)
+            if clause:
+                return clause
+        return None
+
+    def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
+        """``state`` after every modifier's reaction to ``enemy``'s death, and their events."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.on_kill(state, enemy, killer)
+            events += tuple(more)
+        return state, events
 
 
 class _Recorder:

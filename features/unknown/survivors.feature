@@ -270,7 +270,7 @@ Feature: Survivor traits
   # --- Hunter ------------------------------------------------------------------------------------
 
   # No figure: the Hunter's shot kills the beast, which drops 1 food where it died.
-  @pending:survivors @clause:unknown.survivor.hunter.food-drop @clause:unknown.action.ranged-attack
+  @clause:unknown.survivor.hunter.food-drop @clause:unknown.action.ranged-attack
   Scenario: An enemy the Hunter kills drops a food token
     Given the map:
       | scrap @yellow | lab #t !beast:b1 |
@@ -583,7 +583,7 @@ Feature: Survivor traits
 
   # Missing figure. Assumed: the Scavenger (yellow) stands between the lab and the animal lair
   # (its animals gone); each shows one food icon.
-  @pending:survivors @example:unknown.example.scavenger-lab-animal @clause:unknown.survivor.scavenger.bonus @clause:unknown.action.gather
+  @example:unknown.example.scavenger-lab-animal @clause:unknown.survivor.scavenger.bonus @clause:unknown.action.gather
   Scenario: Gathering food from the lab and the animal tile gives the Scavenger 3 food
     Given the map:
       | lab #lab | scrap @yellow | animal #animal |
@@ -607,7 +607,7 @@ Feature: Survivor traits
     Then yellow carries 2 food
 
   # No figure: three food tiles flipped in one gather; the bonus is 1, however many tiles.
-  @pending:survivors @clause:unknown.survivor.scavenger.bonus
+  @clause:unknown.survivor.scavenger.bonus
   Scenario: The Scavenger's bonus is one token
     Given the map:
       | .        | food #n       | .              |
@@ -663,7 +663,7 @@ Feature: Survivor traits
 
   # No figure: the Flood clears every gatherable tile within its knockback 3 whether or not she
   # flees.
-  @pending:survivors @clause:unknown.survivor.skeptic.ignore-knockback @clause:unknown.hazard.flood.clear-gatherables
+  @clause:unknown.survivor.skeptic.ignore-knockback @clause:unknown.hazard.flood.clear-gatherables
   Scenario: Ignoring the Flood's knockback does not stop its other effects
     Given the map:
       | . | scrap #here @yellow | food #f | ammo | medicine | lab |
@@ -906,7 +906,7 @@ Feature: Survivor traits
     And b2 targets green
 
   # No figure: the animal lair's animal spawns next to him; its knockback 2 may be ignored.
-  @pending:survivors @clause:unknown.survivor.tracker.enemy-knockback
+  @clause:unknown.survivor.tracker.enemy-knockback
   Scenario: The Tracker may ignore knockback from an enemy
     Given the map:
       | . | scrap #here @yellow | food | ammo | medicine |

@@ -570,18 +570,37 @@ class Knockbacks:
     is simply spent. Each flight is a :class:`~engine.unknown.knockback.Knockback` of the one
     piece (route choice, dead ends, stopping before an enemy, close combat), followed for a
     survivor by :class:`~engine.unknown.hazards.muddy.MudAfterFlight`. ``faced`` names the
-    sources the head piece has taken or ignored. Knockback costs no AP (``unknown.knockback.no-ap``).
+    sources the head piece has taken or ignored, ``ignored`` those of them it ignored. Knockback
+    costs no AP (``unknown.knockback.no-ap``).
 
-    Survivor traits that ignore knockback from the first one on (the Skeptic's, any source,
-    ``unknown.survivor.skeptic.ignore-knockback``; the Tracker's, enemies' knockback,
-    ``unknown.survivor.tracker.enemy-knockback``) are not applied yet: they would offer
-    :class:`IgnoreKnockback` before the first flight as well.
+    A survivor not yet knocked back may also ignore a knockback when a modifier in play says so
+    through ``Rules.may_ignore_knockback`` (survivor traits such as
+    ``unknown.survivor.skeptic.ignore-knockback`` and
+    ``unknown.survivor.tracker.enemy-knockback``); the players then choose, as for later ones.
     """
 
     sources: tuple[Source, ...]
     queue: tuple[str, ...]
     faced: tuple[str, ...] = ()
     cause: str = "explore"
+    ignored: tuple[str, ...] = ()
+
+    def knocked(self) -> bool:
+        """Whether the head piece has already taken a knockback (not merely ignored one)."""
+        return any(name not in self.ignored for name in self.faced)
+
+    def waiver(self, game: UnknownGame, state: UnknownState, source: Source) -> str | None:
+        """The clause letting the head piece ignore ``source`` now; ``None`` if it must take it.
+
+        A survivor knocked back once may ignore later ones (``unknown.knockback.ignore-later``);
+        before that only a modifier's ``may_ignore_knockback`` lets it.
+        """
+        who = self.queue[0]
+        if not isinstance(state.position.piece(who), Survivor):
+            return None
+        if self.knocked():
+            return "unknown.knockback.ignore-later"
+        return game.rules.may_ignore_knockback(state, who, source[0])
 
     def options(self, game: UnknownGame, state: UnknownState) -> list[Source]:
         """The nearest knockbacks not yet taken that reach the head piece (one per spot)."""
@@ -615,10 +634,11 @@ class Knockbacks:
         who = self.queue[0]
         options = self.options(game, state)
         legal: list[object] = [FaceKnockback(who, s[1]) for s in options]
-        if self.faced and isinstance(state.position.piece(who), Survivor):
-            legal += [IgnoreKnockback(who, s[1]) for s in options]
-            prompt = f"{who} has been knocked back once: take or ignore the next knockback"
-            clause = "unknown.knockback.ignore-later"
+        waivers = [(s, c) for s in options if (c := self.waiver(game, state, s))]
+        if waivers:
+            legal += [IgnoreKnockback(who, s[1]) for s, _ in waivers]
+            prompt = f"{who} may take or ignore the next knockback"
+            clause = waivers[0][1]
         else:
             prompt = f"knockbacks equally near {who}: choose which comes first"
             clause = "unknown.knockback.order"
@@ -629,17 +649,20 @@ class Knockbacks:
         while me.queue:
             options = me.options(game, state)
             if not options:
-                me = replace(me, queue=me.queue[1:], faced=())
+                me = replace(me, queue=me.queue[1:], faced=(), ignored=())
                 continue
             survivor = isinstance(state.position.piece(me.queue[0]), Survivor)
-            if me.faced:
+            stays = all(me._stays(game, state, s) for s in options)
+            if me.knocked():
                 spent = [s for s in options if me._stays(game, state, s)]
                 if spent:
                     me = replace(me, faced=me.faced + tuple(s[1] for s in spent))
                     continue
                 if survivor:
                     return me._waiting(state)
-            elif len(options) > 1 and not all(me._stays(game, state, s) for s in options):
+            elif not stays and (
+                len(options) > 1 or any(me.waiver(game, state, s) for s in options)
+            ):
                 return me._waiting(state)
             return me._face(game, state, options[0])
         return replace(state, pending=state.pending[1:]), ()
@@ -652,7 +675,11 @@ class Knockbacks:
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
         who = self.queue[0]
         options = {s[1]: s for s in self.options(game, state)}
-        survivor = isinstance(state.position.piece(who), Survivor)
+        waiver = (
+            self.waiver(game, state, options[decision.source])
+            if isinstance(decision, IgnoreKnockback) and decision.source in options
+            else None
+        )
         if (
             isinstance(decision, FaceKnockback)
             and decision.who == who
@@ -663,24 +690,27 @@ class Knockbacks:
             isinstance(decision, IgnoreKnockback)
             and decision.who == who
             and decision.source in options
-            and self.faced
-            and survivor
+            and waiver
         ):
             ignored = event(
                 "knockback_ignored",
-                "unknown.knockback.ignore-later",
+                waiver,
                 f"{who} ignores the knockback of {decision.source}",
                 who=who,
                 source=decision.source,
             )
-            ahead = replace(self, faced=(*self.faced, decision.source))
+            ahead = replace(
+                self,
+                faced=(*self.faced, decision.source),
+                ignored=(*self.ignored, decision.source),
+            )
             return replace(state, pending=(ahead, *state.pending[1:])), (ignored,)
-        clause = "unknown.knockback.ignore-later" if self.faced else "unknown.knockback.order"
+        clause = "unknown.knockback.ignore-later" if self.knocked() else "unknown.knockback.order"
         raise IllegalDecision(
             clause,
             f"{decision} is not open to {who} now: the nearest knockbacks reaching it are "
             f"{', '.join(sorted(options)) or 'none'}"
-            + ("" if self.faced and survivor else " (the first one cannot be ignored)"),
+            + ("" if waiver else " (this one cannot be ignored)"),
         )
 
     def _face(self, game: UnknownGame, state: UnknownState, source: Source) -> Outcome:

@@ -97,6 +97,8 @@ class Gather(Action):
     ``unknown.action.gather.same-resource``, ``unknown.action.gather.tokens``,
     ``unknown.action.gather.flip``, ``unknown.gatherable.multi``, ``unknown.trap.pickup``, the
     range/line-of-sight default ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``.
+    Once the goods are carried, ``Rules.gather_bonus`` adds what the modifiers in play give on
+    top (told the tiles flipped and their yield, tokens not counted).
     """
 
     name: ClassVar[str] = "gather"
@@ -156,13 +158,21 @@ class Gather(Action):
         position = state.position
         events: list[Event] = []
         gained = 0
+        flipped: list[Coord] = []
+        from_tiles = 0
         for at in self.sources:
+            from_tile = tile_yield(position.tile_at[at], self.resource)
             position, amount, found = self._take(position, at)
             gained += amount
             events.extend(found)
+            if from_tile:
+                flipped.append(at)
+                from_tiles += from_tile
         survivor = position.survivor(self.who)
         carried = replace(survivor, goods=add(survivor.goods, self.resource, gained))
-        return state.with_position(position.with_survivor(carried)), tuple(events)
+        state = state.with_position(position.with_survivor(carried))
+        state, extra = game.rules.gather_bonus(state, self, tuple(flipped), from_tiles)
+        return state, (*events, *extra)
 
     def _take(
         self, position: UnknownPosition, at: Coord

@@ -26,7 +26,8 @@ class RangedAttack(Action):
     """Shoot one enemy at most 2 range away and in sight: it takes 1 damage, for 2 ammo.
 
     Applies ``unknown.action.ranged-attack``; the damage goes through
-    :func:`~engine.unknown.health.damage_enemy`. The ammo cost comes from ``Rules.resource_cost``.
+    :func:`~engine.unknown.health.damage_enemy`, credited to the shooter (so a kill reaches
+    ``Rules.on_kill``). The ammo cost comes from ``Rules.resource_cost``.
     """
 
     name: ClassVar[str] = "ranged_attack"
@@ -73,5 +74,12 @@ class RangedAttack(Action):
             target=self.target,
             ammo=ammo,
         )
-        state, hurt = damage_enemy(state, self.target, RANGED_DAMAGE, f"{self.who}'s ranged attack")
+        state, hurt = damage_enemy(
+            state,
+            self.target,
+            RANGED_DAMAGE,
+            f"{self.who}'s ranged attack",
+            by=self.who,
+            rules=game.rules,
+        )
         return state, (shot, *hurt)

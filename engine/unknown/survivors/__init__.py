@@ -13,6 +13,8 @@ from engine.unknown.survivors import (  # noqa: F401 - imported to register the 
     mechanic,
     nurse,
     runner,
+    scavenger,
+    skeptic,
     soldier,
     tracker,
     trader,

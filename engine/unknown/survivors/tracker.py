@@ -19,9 +19,10 @@ class Tracker(PerTurnFreeAction):
 
     Applies ``unknown.survivor.tracker.free-approach``. Range is the rulebook's (``unknown.range``),
     measured from where he stands and from the tile the Move is aimed at; an enemy he has no range
-    to (no path) from either end does not count. Not yet applied: the targetable choice
-    (``unknown.survivor.tracker.untargetable``) and ignoring enemies' knockback
-    (``unknown.survivor.tracker.enemy-knockback``).
+    to (no path) from either end does not count. He may ignore knockback whose source is an
+    enemy, the first one too (``unknown.survivor.tracker.enemy-knockback``); a hazard's knockback
+    he takes like anyone. Not yet applied: the targetable choice
+    (``unknown.survivor.tracker.untargetable``).
     """
 
     card = "tracker"
@@ -41,6 +42,12 @@ class Tracker(PerTurnFreeAction):
         before = range_between(state.position, here, enemy_at, self.ruleset)
         after = range_between(state.position, there, enemy_at, self.ruleset)
         return before is not None and after is not None and after < before
+
+    def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
+        holder = self.holder(state)
+        if holder is None or holder.id != who or source_kind != "enemy":
+            return None
+        return "unknown.survivor.tracker.enemy-knockback"
 
 
 MODIFIERS[Tracker.card] = Tracker()
