@@ -41,6 +41,7 @@ class Ruleset:
     spawn_combat_order: str = "combat-first"
     nurse_incapacitated: str = "still-helps"
     runner_cleared_hazards: str = "counts"
+    nurse_heal_bonus: str = "next-turn"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

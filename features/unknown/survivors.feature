@@ -301,7 +301,7 @@ Feature: Survivor traits
   # her west, the only tile she can flee to. She gathers the food (1 AP), then explores for free
   # and places the Brute east of her; the brute's knockback 1 sends her to the food tile, 2 tiles
   # from it. Spots remain there (west, north and south of it), so her second explore is free too.
-  @pending:survivors @example:unknown.example.investigator-brute @clause:unknown.survivor.investigator.free-explores @clause:unknown.survivor.investigator.normal-rules @clause:unknown.survivor.investigator.sequence @clause:unknown.knockback.enemy-spawn
+  @example:unknown.example.investigator-brute @clause:unknown.survivor.investigator.free-explores @clause:unknown.survivor.investigator.normal-rules @clause:unknown.survivor.investigator.sequence @clause:unknown.knockback.enemy-spawn
   Scenario: After a gather the Investigator explores twice for free, the brute's knockback between
     Given the map:
       | . | food #f | scrap #here @yellow | . |
@@ -318,7 +318,7 @@ Feature: Survivor traits
     Then yellow has 2 AP left
 
   # No figure: only two explores are free.
-  @pending:survivors @clause:unknown.survivor.investigator.free-explores
+  @clause:unknown.survivor.investigator.free-explores
   Scenario: A third explore after the gather costs AP
     Given the map:
       | . | food #f | scrap @yellow | . |
@@ -413,7 +413,7 @@ Feature: Survivor traits
   # she moves down, which brings injured blue, 3 tiles away before, within her 2 range. Green
   # starts his turn healthy with his 3 AP and the heal's 2 more (the example gives them on his
   # next turn); blue starts injured (-1) within her range (+1).
-  @pending:survivors @example:unknown.example.nurse-heal @clause:unknown.survivor.nurse.heal-bonus @clause:unknown.survivor.nurse.injured-bonus @clause:unknown.survivor.nurse.timing @clause:unknown.injury.ap-cost
+  @example:unknown.example.nurse-heal @clause:unknown.survivor.nurse.heal-bonus @clause:unknown.survivor.nurse.injured-bonus @clause:unknown.survivor.nurse.timing @clause:unknown.injury.ap-cost
   Scenario: Green starts healed with 2 extra AP; injured blue in the Nurse's range loses none
     Given the map:
       | food #g @green | scrap @yellow | .    | .               |
@@ -437,7 +437,7 @@ Feature: Survivor traits
 
   # No figure: blue is incapacitated next to the Nurse; healed to injured, he starts his turn
   # within her range: 3 AP, 1 less for the injury, 1 more for her range, 2 more for her heal.
-  @pending:survivors @clause:unknown.survivor.nurse.stack @clause:unknown.survivor.nurse.heal-bonus @clause:unknown.survivor.nurse.injured-bonus
+  @clause:unknown.survivor.nurse.stack @clause:unknown.survivor.nurse.heal-bonus @clause:unknown.survivor.nurse.injured-bonus
   Scenario: The Nurse's bonuses stack
     Given the map:
       | scrap @yellow | food @blue |
@@ -505,6 +505,35 @@ Feature: Survivor traits
     And a new round begins
     When the players choose blue to take its turn
     Then blue has 2 AP left
+
+  # No figure. The injured Nurse heals herself (3 medicine, 1 AP). Reading next-turn: the 2 extra
+  # AP wait for her next turn, so she has 3 - 1 = 2 AP left now.
+  @clause:unknown.survivor.nurse.heal-bonus @clause:unknown.action.heal.cost @interpretation:nurse-heal-bonus
+  Scenario: Under next-turn, the Nurse's heal bonus waits for the healed survivor's next turn
+    Given the reading "nurse-heal-bonus" is "next-turn"
+    And the map:
+      | scrap @yellow |
+    And yellow is the Nurse
+    And yellow is injured
+    And it is yellow's turn with 3 AP
+    And yellow carries 3 medicine
+    When yellow heals yellow
+    Then yellow is healthy
+    And yellow has 2 AP left
+
+  # Same figure. Reading this-turn: the 2 extra AP come at once: 3 + 2 - 1 = 4 AP left.
+  @clause:unknown.survivor.nurse.heal-bonus @clause:unknown.action.heal.cost @interpretation:nurse-heal-bonus
+  Scenario: Under this-turn, the Nurse's heal bonus is given at once
+    Given the reading "nurse-heal-bonus" is "this-turn"
+    And the map:
+      | scrap @yellow |
+    And yellow is the Nurse
+    And yellow is injured
+    And it is yellow's turn with 3 AP
+    And yellow carries 3 medicine
+    When yellow heals yellow
+    Then yellow is healthy
+    And yellow has 4 AP left
 
   # --- Runner ------------------------------------------------------------------------------------
 

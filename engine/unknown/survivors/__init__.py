@@ -10,6 +10,7 @@ from engine.unknown.survivors import (  # noqa: F401 - imported to register the 
     captain,
     doctor,
     hunter,
+    investigator,
     mechanic,
     nurse,
     runner,

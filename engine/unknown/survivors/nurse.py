@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Any
+
 from engine.unknown.map import range_between
 from engine.unknown.position import Survivor
 from engine.unknown.rules import MODIFIERS
@@ -12,6 +15,10 @@ BONUS_AP = 1
 """Extra AP for an injured survivor near the Nurse (``unknown.survivor.nurse.injured-bonus``)."""
 BONUS_RANGE = 2
 """How near the Nurse (``unknown.survivor.nurse.injured-bonus``)."""
+HEAL_BONUS = 2
+"""Extra AP for a survivor the Nurse heals (``unknown.survivor.nurse.heal-bonus``)."""
+HEAL_KEY = "nurse.heal-bonus"
+"""Where a healed survivor's pending heal bonus is kept in ``Survivor.used``."""
 
 
 class Nurse(Trait):
@@ -20,12 +27,22 @@ class Nurse(Trait):
     Applies ``unknown.survivor.nurse.injured-bonus`` and ``unknown.survivor.nurse.timing`` (read
     only as the turn starts). Range only, no line of sight. The card does not say whether an
     incapacitated Nurse still gives the bonus: she does by default (reading ``still-helps`` of
-    ``nurse_incapacitated``). Not yet applied: ``unknown.survivor.nurse.heal-bonus``.
+    ``nurse_incapacitated``).
+
+    ``unknown.survivor.nurse.heal-bonus``: the card says the healed survivor gains 2 AP "this
+    turn", but her example gives them at the healed survivor's next turn; by default
+    (``nurse_heal_bonus`` reading ``next-turn``) each Heal she performs notes 2 AP in the healed
+    survivor's ``Survivor.used`` under ``nurse.heal-bonus``, added when that survivor's turn next
+    starts (``used`` is emptied then, so it is given once). ``unknown.survivor.nurse.stack``: the
+    heal bonus adds to the range bonus (and two heals before that turn give 4). Reading
+    ``this-turn`` adds the 2 AP to the healed survivor at once instead (kept only by a survivor on
+    turn, i.e. the Nurse healing herself: anyone else's AP is set afresh when its turn starts).
     """
 
     card = "nurse"
 
     def start_ap(self, state: UnknownState, survivor: Survivor, ap: int) -> int:
+        ap += survivor.uses(HEAL_KEY)
         if not survivor.injured:
             return ap
         nurse = self.holder(state)
@@ -38,6 +55,18 @@ class Nurse(Trait):
         """Whether the Nurse's health lets her give the bonus."""
         reading = self.ruleset.nurse_incapacitated
         return reading == "still-helps" or not nurse.incapacitated
+
+    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+        """Note the heal bonus on the survivor she heals (``unknown.survivor.nurse.heal-bonus``)."""
+        if getattr(action, "name", None) != "heal" or not self.takes(state, action):
+            return state
+        patient = state.position.survivor(action.target)
+        if self.ruleset.nurse_heal_bonus == "this-turn":
+            patient = replace(patient, ap=patient.ap + HEAL_BONUS)
+        else:
+            for _ in range(HEAL_BONUS):
+                patient = patient.with_use(HEAL_KEY)
+        return state.with_position(state.position.with_survivor(patient))
 
 
 MODIFIERS[Nurse.card] = Nurse()
