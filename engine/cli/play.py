@@ -112,15 +112,18 @@ def placed_in_time(state: UnknownState, events: tuple[Event, ...]) -> Iterator[L
         yield Logged(round_, phase, event)
 
 
-def ending_of(state: UnknownState, node: Node, decisions: int) -> Ending | None:
-    """The ending if nobody can decide any more: the game is over, or play is stuck."""
+def ending_of(state: UnknownState, node: Node, decisions: int, cap: int) -> Ending | None:
+    """The ending if play stops here: the game is over, play is stuck, or the cap is reached."""
     if isinstance(node, TerminalNode):
         why = state.outcome[2] if state.outcome else node.outcome
         return Ending(node.outcome, node.clause, why, decisions, state.round)
-    if isinstance(node, PlayerNode) and node.legal:
-        return None
-    if isinstance(node, ChanceNode) and node.outcomes:
-        return None
+    if isinstance(node, PlayerNode | ChanceNode) and (
+        node.legal if isinstance(node, PlayerNode) else node.outcomes
+    ):
+        if decisions < cap:
+            return None
+        why = f"decision cap reached ({cap} decisions) with no win or loss yet"
+        return Ending("cap", None, why, decisions, state.round)
     what = "no legal decision" if isinstance(node, PlayerNode | ChanceNode) else "nothing pending"
     return Ending("stuck", None, f"stuck: {what} and the game is not over", decisions, state.round)
 
@@ -145,12 +148,9 @@ def play_random(
     decisions = 0
     while True:
         node = game.node(state)
-        ending = ending_of(state, node, decisions)
+        ending = ending_of(state, node, decisions, cap)
         if ending is not None:
             return state, ending
-        if decisions >= cap:
-            why = f"decision cap reached ({cap} decisions) with no win or loss yet"
-            return state, Ending("cap", None, why, decisions, state.round)
         decision = random_choice(node, rng)
         try:
             step = game.apply(state, decision)
@@ -183,12 +183,9 @@ def play_from(
     decisions = 0
     while True:
         node = game.node(state)
-        ending = ending_of(state, node, decisions)
+        ending = ending_of(state, node, decisions, cap)
         if ending is not None:
             return state, ending
-        if decisions >= cap:
-            why = f"decision cap reached ({cap} decisions) with no win or loss yet"
-            return state, Ending("cap", None, why, decisions, state.round)
         click.echo("\n".join(node_lines(state, node)))
         click.echo("> ", nl=False)
         line = stdin.readline()

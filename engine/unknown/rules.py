@@ -109,13 +109,22 @@ class Rules:
 
     def __init__(self, ruleset: Ruleset = DEFAULT) -> None:
         self.ruleset = ruleset
+        self._bound: dict[tuple[str, ...], list[Modifier]] = {}
 
     def active(self, state: UnknownState) -> list[Modifier]:
-        """Modifiers in play: the survivors' cards and the mission, in a fixed order."""
+        """Modifiers in play: the survivors' cards and the mission, in a fixed order.
+
+        Every hook asks this, so the bound modifiers are made once per set of names in play
+        (modifiers hold no state of their own besides the rules they answer for).
+        """
         names = sorted({s.card for s in state.position.survivors if s.card})
         if state.mission:
             names.append(state.mission)
-        return [MODIFIERS[n].bound(self) for n in names if n in MODIFIERS]
+        key = tuple(names)
+        bound = self._bound.get(key)
+        if bound is None:
+            bound = self._bound[key] = [MODIFIERS[n].bound(self) for n in key if n in MODIFIERS]
+        return bound
 
     def start_ap(self, state: UnknownState, survivor: Survivor) -> int:
         """AP a survivor's turn starts with (``unknown.turn.survivor-actions``).
