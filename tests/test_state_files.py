@@ -235,7 +235,7 @@ BAD = [
         "negative AP",
         MAP.replace("card: doctor, ", "card: doctor, ap: -1, "),
         "survivors[0].ap",
-        "less than the minimum of 0",
+        "AP goes below 0 only in the Refugees mission",
     ),
     (
         "unknown health",

@@ -45,6 +45,7 @@ def state_from_data(data: dict[str, Any], source: str) -> UnknownState:
     phase = _phase(data.get("phase"), source)
     turn = _turn(data.get("turn"), phase, position, source)
     done = _done(data.get("done") or [], turn, phase, position, source)
+    _check_negative_ap(data, position, source)
     return UnknownState(
         position=position,
         round=data.get("round", 1),
@@ -54,10 +55,30 @@ def state_from_data(data: dict[str, Any], source: str) -> UnknownState:
         base=bag(data.get("base") or {}),
         stack=_stack(data.get("stack") or {}, position, source),
         mission=_mission(data.get("mission"), source),
+        short=bool(data.get("short", False)),
+        mission_card=bag(data.get("mission_card") or {}),
+        task=_task(data.get("task"), source),
+        task_card=bag(data.get("task_card") or {}),
+        task_complete=bool(data.get("task_complete", False)),
         unused_cards=_unused(data.get("unused_survivors") or [], position, source),
         pending=_pending(data.get("pending") or [], position, source),
         outcome=_outcome(data.get("outcome"), source),
     )
+
+
+def _check_negative_ap(data: dict[str, Any], position: UnknownPosition, source: str) -> None:
+    """AP below 0 only in the Refugees mission, where carried refugees cost AP
+    (``unknown.mission.refugees.ap-cost``)."""
+    if data.get("mission") == "refugees":
+        return
+    for i, row in enumerate(data.get("survivors") or []):
+        if row.get("ap", 0) < 0:
+            raise PositionError(
+                source,
+                f"survivors[{i}].ap",
+                f"{row['ap']} AP: AP goes below 0 only in the Refugees mission, where carried "
+                "refugees cost AP (unknown.mission.refugees.ap-cost)",
+            )
 
 
 def _phase(phase: str | None, source: str) -> str | None:
@@ -120,8 +141,14 @@ def _stack(data: dict[str, Any], position: UnknownPosition, source: str) -> Tile
     tiles = catalog()
     top = tuple(data.get("top") or ())
     rest = data.get("rest") or {}
+    piles = data.get("piles") or []
     entries = [(f"stack.top[{i}]", name, 1) for i, name in enumerate(top)]
     entries += [(f"stack.rest.{name}", name, n) for name, n in rest.items()]
+    entries += [
+        (f"stack.piles[{i}].{name}", name, n)
+        for i, pile in enumerate(piles)
+        for name, n in pile.items()
+    ]
     held: dict[str, int] = {}
     for tile in position.tiles:
         held[tile.tile] = held.get(tile.tile, 0) + 1
@@ -138,7 +165,7 @@ def _stack(data: dict[str, Any], position: UnknownPosition, source: str) -> Tile
                 entry,
                 f"the box holds {box} {name} tile(s); map and stack hold {held[name]}",
             )
-    return TileStack(top, bag(rest))
+    return TileStack(top, bag(rest), tuple(bag(pile) for pile in piles))
 
 
 def _mission(mission: str | None, source: str) -> str | None:
@@ -150,6 +177,16 @@ def _mission(mission: str | None, source: str) -> str | None:
             f"unknown mission {mission!r} (missions: {', '.join(sorted(missions))})",
         )
     return mission
+
+
+TASKS = ("camaraderie", "foraging", "gas_testing", "perimeter", "radio")
+"""The five task cards (rulebook: Tasks)."""
+
+
+def _task(task: str | None, source: str) -> str | None:
+    if task is not None and task not in TASKS:
+        raise PositionError(source, "task", f"unknown task {task!r} (tasks: {', '.join(TASKS)})")
+    return task
 
 
 def _unused(cards: list[str], position: UnknownPosition, source: str) -> tuple[str, ...]:
@@ -231,6 +268,16 @@ def state_to_data(state: UnknownState) -> dict[str, Any]:
     data: dict[str, Any] = {"game": "unknown"}
     if state.mission is not None:
         data["mission"] = state.mission
+    if state.short:
+        data["short"] = True
+    if state.mission_card:
+        data["mission_card"] = dict(state.mission_card)
+    if state.task is not None:
+        data["task"] = state.task
+    if state.task_card:
+        data["task_card"] = dict(state.task_card)
+    if state.task_complete:
+        data["task_complete"] = True
     if state.round != 1:
         data["round"] = state.round
     if state.phase is not None:
@@ -259,7 +306,12 @@ def position_to_data(position: UnknownPosition) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if position.tiles:
         data["tiles"] = [
-            {"at": list(t.at), "tile": t.tile, **({"cleared": True} if t.cleared else {})}
+            {
+                "at": list(t.at),
+                "tile": t.tile,
+                **({"cleared": True} if t.cleared else {}),
+                **({"number": t.number} if t.number is not None else {}),
+            }
             for t in position.tiles
         ]
     if position.tokens:
@@ -271,7 +323,18 @@ def position_to_data(position: UnknownPosition) -> dict[str, Any]:
         data["survivors"] = [_survivor_data(s) for s in position.survivors]
     if position.enemies:
         data["enemies"] = [_enemy_data(e) for e in position.enemies]
+    if position.allies:
+        data["allies"] = [_ally_data(a) for a in position.allies]
     return data
+
+
+def _ally_data(ally: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {"id": ally.id, "kind": ally.kind, "at": list(ally.at)}
+    if ally.health != "healthy":
+        row["health"] = ally.health
+    if ally.moved:
+        row["moved"] = True
+    return row
 
 
 def _survivor_data(survivor: Any) -> dict[str, Any]:
@@ -287,6 +350,10 @@ def _survivor_data(survivor: Any) -> dict[str, Any]:
         row["goods"] = dict(survivor.goods)
     if survivor.used:
         row["used"] = dict(survivor.used)
+    if survivor.borrowed:
+        row["borrowed"] = list(survivor.borrowed)
+    if survivor.untargetable:
+        row["untargetable"] = True
     return row
 
 
@@ -307,6 +374,8 @@ def _stack_data(stack: TileStack) -> dict[str, Any]:
         data["top"] = list(stack.top)
     if stack.rest:
         data["rest"] = dict(stack.rest)
+    if stack.piles:
+        data["piles"] = [dict(pile) for pile in stack.piles]
     return data
 
 
@@ -328,6 +397,9 @@ def _yaml(data: dict[str, Any]) -> str:
             if "rest" in value:
                 lines.append("  rest:")
                 lines += [f"    {name}: {n}" for name, n in value["rest"].items()]
+            if "piles" in value:
+                lines.append("  piles:")
+                lines += [f"    - {_flow(pile)}" for pile in value["piles"]]
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             lines.append(f"{key}:")
             lines += [f"  - {_flow(item)}" for item in value]

@@ -25,6 +25,11 @@ class PlacedTile:
     at: Coord
     tile: str
     cleared: bool = False
+    number: int | None = None
+    """For mission tiles: the how-manieth tile of that name explored this game (1 = first).
+
+    Missions that treat the first copies differently from the last (Behemoth, Refugees, Water:
+    ``unknown.mission.water.numbering``) read it; other tiles leave it ``None``."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,15 @@ class Survivor:
     ap: int = 0
     goods: tuple[tuple[str, int], ...] = ()
     used: tuple[tuple[str, int], ...] = ()
+    borrowed: tuple[str, ...] = ()
+    """Survivor cards whose abilities this survivor has gained until the next upkeep phase
+    (the Strategist's trait, the Radio task's Talk action)."""
+    untargetable: bool = False
+    """The Tracker's choice: enemies may not target it or start close combat with it."""
+
+    def has(self, card: str) -> bool:
+        """Whether this survivor has ``card``'s abilities: its own card or one it has gained."""
+        return self.card == card or card in self.borrowed
 
     def uses(self, key: str) -> int:
         """How many times the per-turn trait ``key`` was used this turn."""
@@ -87,6 +101,30 @@ class Enemy:
     fresh: bool = False
 
 
+ALLY_STATES = ("healthy", "incapacitated")
+"""An ally's health: allies have 1 health (``unknown.ally.stats``)."""
+
+
+@dataclass(frozen=True)
+class Ally:
+    """An ally token: a non-player character on the survivors' side (rulebook: Allies).
+
+    ``kind`` names what defines it (e.g. ``refugee`` for the Stragglers mission); by default it
+    has 1 health, 0 AP and deals 0 damage (``unknown.ally.stats``) and moves in the ally phase.
+    ``moved`` says it has taken its ally-phase move this round.
+    """
+
+    id: str
+    kind: str
+    at: Coord
+    health: str = "healthy"
+    moved: bool = False
+
+    @property
+    def incapacitated(self) -> bool:
+        return self.health == "incapacitated"
+
+
 @dataclass(frozen=True)
 class UnknownPosition:
     """Plain data for a (possibly partial) Unknown map. Sorted, so equal maps compare equal."""
@@ -95,6 +133,7 @@ class UnknownPosition:
     tokens: tuple[Token, ...] = ()
     survivors: tuple[Survivor, ...] = ()
     enemies: tuple[Enemy, ...] = field(default=())
+    allies: tuple[Ally, ...] = ()
 
     @cached_property
     def tile_at(self) -> dict[Coord, PlacedTile]:
@@ -151,6 +190,26 @@ class UnknownPosition:
         others = tuple(e for e in self.enemies if e.id != enemy.id)
         return self.with_pieces(self.survivors, tuple(sorted((*others, enemy), key=lambda e: e.id)))
 
+    def with_ally(self, ally: Ally) -> UnknownPosition:
+        """A copy with one ally replaced (matched by id) or added."""
+        others = tuple(a for a in self.allies if a.id != ally.id)
+        return self.with_allies(tuple(sorted((*others, ally), key=lambda a: a.id)))
+
+    def without_ally(self, ally_id: str) -> UnknownPosition:
+        """A copy with one ally taken off the board."""
+        return self.with_allies(tuple(a for a in self.allies if a.id != ally_id))
+
+    def with_allies(self, allies: tuple[Ally, ...]) -> UnknownPosition:
+        """A copy with these allies on the same tiles and tokens (the map's board is kept)."""
+        copy = UnknownPosition(self.tiles, self.tokens, self.survivors, self.enemies, allies)
+        if "_board" in self.__dict__:
+            copy.__dict__["_board"] = self.__dict__["_board"]
+        return copy
+
+    def allies_at(self, at: Coord) -> tuple[Ally, ...]:
+        """Allies standing on ``at``."""
+        return tuple(a for a in self.allies if a.at == at)
+
     def without_enemy(self, enemy_id: str) -> UnknownPosition:
         """A copy with one enemy removed from the board."""
         return self.with_pieces(self.survivors, tuple(e for e in self.enemies if e.id != enemy_id))
@@ -159,7 +218,7 @@ class UnknownPosition:
         self, survivors: tuple[Survivor, ...], enemies: tuple[Enemy, ...]
     ) -> UnknownPosition:
         """A copy with new pieces on the same tiles and tokens (the map's board is kept)."""
-        copy = UnknownPosition(self.tiles, self.tokens, survivors, enemies)
+        copy = UnknownPosition(self.tiles, self.tokens, survivors, enemies, self.allies)
         if "_board" in self.__dict__:
             copy.__dict__["_board"] = self.__dict__["_board"]
         return copy
@@ -169,7 +228,7 @@ class UnknownPosition:
         tiles = tuple(
             sorted((*(t for t in self.tiles if t.at != tile.at), tile), key=lambda t: t.at)
         )
-        return UnknownPosition(tiles, self.tokens, self.survivors, self.enemies)
+        return UnknownPosition(tiles, self.tokens, self.survivors, self.enemies, self.allies)
 
     def with_tokens(self, at: Coord, kind: str, change: int) -> UnknownPosition:
         """A copy with ``change`` more (or fewer) ``kind`` tokens on ``at``."""
@@ -180,7 +239,7 @@ class UnknownPosition:
         if have + change:
             kept = (*kept, Token(at, kind, have + change))
         tokens = tuple(sorted(kept, key=lambda t: (t.at, t.kind)))
-        return UnknownPosition(self.tiles, tokens, self.survivors, self.enemies)
+        return UnknownPosition(self.tiles, tokens, self.survivors, self.enemies, self.allies)
 
 
 def squares_completed(placed: set[Coord] | dict[Coord, Any], at: Coord) -> list[list[Coord]]:
@@ -227,12 +286,27 @@ def position_from_data(data: dict[str, Any], source: str) -> UnknownPosition:
         _enemy(e, f"enemies[{i}]", on_map(f"enemies[{i}].at", tuple(e["at"])), source)
         for i, e in enumerate(data.get("enemies") or [])
     )
-    _unique_ids(source, survivors, enemies)
+    allies = tuple(
+        _ally(a, on_map(f"allies[{i}].at", tuple(a["at"])))
+        for i, a in enumerate(data.get("allies") or [])
+    )
+    _unique_ids(source, survivors, enemies, allies)
     return UnknownPosition(
         tiles=tuple(sorted(tiles, key=lambda t: t.at)),
         tokens=tuple(sorted(tokens, key=lambda t: (t.at, t.kind))),
         survivors=tuple(sorted(survivors, key=lambda s: s.id)),
         enemies=tuple(sorted(enemies, key=lambda e: e.id)),
+        allies=tuple(sorted(allies, key=lambda a: a.id)),
+    )
+
+
+def _ally(row: dict[str, Any], at: Coord) -> Ally:
+    return Ally(
+        row["id"],
+        row["kind"],
+        at,
+        health=row.get("health", "healthy"),
+        moved=bool(row.get("moved", False)),
     )
 
 
@@ -251,7 +325,12 @@ def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Surviv
         ap=row.get("ap", 0),
         goods=tuple(sorted((row.get("goods") or {}).items())),
         used=tuple(sorted((row.get("used") or {}).items())),
+        borrowed=tuple(sorted(row.get("borrowed") or ())),
+        untargetable=bool(row.get("untargetable", False)),
     )
+    for borrowed in survivor.borrowed:
+        if borrowed not in survivor_cards():
+            raise PositionError(source, f"{entry}.borrowed", f"unknown survivor card {borrowed!r}")
     if survivor.incapacitated and survivor.ap:
         raise PositionError(
             source,
@@ -309,13 +388,20 @@ def _tiles(rows: list[dict[str, Any]], source: str) -> list[PlacedTile]:
                 "which the map may never hold (unknown.action.explore.no-2x2)",
             )
         placed[at] = i
-        tiles.append(PlacedTile(at, row["tile"], bool(row.get("cleared", False))))
+        tiles.append(
+            PlacedTile(at, row["tile"], bool(row.get("cleared", False)), row.get("number"))
+        )
     return tiles
 
 
-def _unique_ids(source: str, survivors: tuple[Survivor, ...], enemies: tuple[Enemy, ...]) -> None:
+def _unique_ids(
+    source: str,
+    survivors: tuple[Survivor, ...],
+    enemies: tuple[Enemy, ...],
+    allies: tuple[Ally, ...] = (),
+) -> None:
     seen: set[str] = set()
-    for group, pieces in (("survivors", survivors), ("enemies", enemies)):
+    for group, pieces in (("survivors", survivors), ("enemies", enemies), ("allies", allies)):
         for i, piece in enumerate(pieces):
             if piece.id in seen:
                 raise PositionError(source, f"{group}[{i}].id", f"id {piece.id!r} is used twice")

@@ -101,7 +101,9 @@ class Modifier:
 
 
 MODIFIERS: dict[str, Modifier] = {}
-"""Modifiers by survivor card or mission name (filled by the survivors and missions modules)."""
+"""Modifiers by survivor card, mission or task name (filled by the survivors, missions and tasks
+modules). A survivor card's modifier answers for every survivor that has the card's abilities:
+the card's own survivor and any survivor that gained them (``Survivor.borrowed``)."""
 
 
 class Rules:
@@ -112,14 +114,20 @@ class Rules:
         self._bound: dict[tuple[str, ...], list[Modifier]] = {}
 
     def active(self, state: UnknownState) -> list[Modifier]:
-        """Modifiers in play: the survivors' cards and the mission, in a fixed order.
+        """Modifiers in play: the survivors' cards (their own and those gained from another
+        survivor, ``unknown.survivor.strategist.borrow-or-move``, ``unknown.task.radio.reward-talk``), then the
+        mission, then the task, in a fixed order.
 
         Every hook asks this, so the bound modifiers are made once per set of names in play
         (modifiers hold no state of their own besides the rules they answer for).
         """
-        names = sorted({s.card for s in state.position.survivors if s.card})
+        cards = {s.card for s in state.position.survivors if s.card}
+        cards |= {card for s in state.position.survivors for card in s.borrowed}
+        names = sorted(cards)
         if state.mission:
             names.append(state.mission)
+        if state.task:
+            names.append(state.task)
         key = tuple(names)
         bound = self._bound.get(key)
         if bound is None:

@@ -62,18 +62,30 @@ def total(goods: Goods, kinds: Iterable[str] | None = None) -> int:
 
 @dataclass(frozen=True)
 class TileStack:
-    """The face-down tile stack: ``top`` is a known order drawn first, ``rest`` a shuffled pool.
+    """The face-down tile stack: ``top`` is a known order drawn first, ``rest`` a shuffled pool,
+    then ``piles``: further shuffled pools drawn one after another, each only once the ones
+    before it are exhausted (``unknown.setup.stack.mission-piles``, ``unknown.setup.stack.pile-order``).
 
-    A draw from ``rest`` is a chance node: each tile name with probability count / size.
+    A draw from ``rest`` is a chance node: each tile name with probability count / size. The stack
+    is kept normalised: ``rest`` is empty only when every pile is, so the next draw always comes
+    from ``top`` or ``rest``.
     """
 
     top: tuple[str, ...] = ()
     rest: Goods = ()
+    piles: tuple[Goods, ...] = ()
+
+    def __post_init__(self) -> None:
+        piles = tuple(p for p in self.piles if p)
+        if not self.rest and piles:
+            object.__setattr__(self, "rest", piles[0])
+            piles = piles[1:]
+        object.__setattr__(self, "piles", piles)
 
     @property
     def size(self) -> int:
         """Tiles left in the stack."""
-        return len(self.top) + total(self.rest)
+        return len(self.top) + total(self.rest) + sum(total(p) for p in self.piles)
 
     def without_top(self) -> TileStack:
         """The stack after its known top tile is drawn."""
@@ -84,11 +96,29 @@ class TileStack:
         return replace(self, rest=add(self.rest, tile, -1))
 
     def shuffled_with(self, tile: str) -> TileStack:
-        """The stack after ``tile`` is shuffled back in: no order is known any more."""
+        """The stack after ``tile`` is shuffled back into the pile being drawn: the known top
+        order is lost in the shuffle; later piles stay as they are."""
         pool = add(self.rest, tile, 1)
         for name in self.top:
             pool = add(pool, name, 1)
-        return TileStack((), pool)
+        return TileStack((), pool, self.piles)
+
+    def names(self) -> set[str]:
+        """Every tile name still somewhere in the stack."""
+        found = set(self.top) | {name for name, _ in self.rest}
+        for pile in self.piles:
+            found |= {name for name, _ in pile}
+        return found
+
+    def counts(self) -> dict[str, int]:
+        """Copies of each tile name left in the stack."""
+        held: dict[str, int] = {}
+        for name in self.top:
+            held[name] = held.get(name, 0) + 1
+        for pool in (self.rest, *self.piles):
+            for name, n in pool:
+                held[name] = held.get(name, 0) + n
+        return held
 
 
 @dataclass(frozen=True)
@@ -104,6 +134,16 @@ class UnknownState:
     base: Goods = ()
     stack: TileStack = field(default_factory=TileStack)
     mission: str | None = None
+    short: bool = False
+    """The short version of the mission is played (``unknown.short.*``): lower requirements."""
+    mission_card: Goods = ()
+    """Counters and tokens placed on the mission card (e.g. hurled canisters, cleared lairs)."""
+    task: str | None = None
+    """The task card in play, if one was added (``unknown.task.bonus``)."""
+    task_card: Goods = ()
+    """Counters and tokens placed on the task card."""
+    task_complete: bool = False
+    """The task's requirement has been met: its reward is in force for the rest of the game."""
     unused_cards: tuple[str, ...] = ()
     pending: tuple[Any, ...] = ()
     outcome: tuple[str, str, str] | None = None

@@ -789,7 +789,7 @@ def another_tile_fits(game: UnknownGame, state: UnknownState, tile: str, who: st
     Without one, shuffling back and drawing again could never end, so the drawn tile is placed.
     """
     spots = explore_placements(state.position, actor(state, who).at)
-    names = {name for name, _ in state.stack.rest} | set(state.stack.top)
+    names = state.stack.names()
     return any(
         not all(strands_someone(game, state, name, at, who) for at in spots)
         for name in names - {tile}

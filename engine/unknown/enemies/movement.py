@@ -74,7 +74,9 @@ REGIME_CLAUSE = {
 def without_barriers(position: UnknownPosition) -> UnknownPosition:
     """The map as an enemy sees it when it must go through barriers: barrier tokens ignored."""
     tokens = tuple(t for t in position.tokens if t.kind != "barrier")
-    return UnknownPosition(position.tiles, tokens, position.survivors, position.enemies)
+    return UnknownPosition(
+        position.tiles, tokens, position.survivors, position.enemies, position.allies
+    )
 
 
 def view(position: UnknownPosition, regime: str) -> UnknownPosition:

@@ -43,11 +43,13 @@ def swap(
     tokens = [Token(at, t.kind, t.count) if t.at == origin else t for t in position.tokens]
     survivors = tuple(replace(s, at=at) if s.at == origin else s for s in position.survivors)
     enemies = tuple(replace(e, at=at) if e.at == origin else e for e in position.enemies)
+    allies = tuple(replace(a, at=at) if a.at == origin else a for a in position.allies)
     laid = UnknownPosition(
         tuple(sorted(tiles, key=lambda t: t.at)),
         tuple(sorted(tokens, key=lambda t: (t.at, t.kind))),
         survivors,
         enemies,
+        allies,
     )
     carried = [p.id for p in (*position.survivors_at(origin), *position.enemies_at(origin))]
     carried += [f"{t.count} {t.kind}" for t in position.tokens if t.at == origin]

@@ -31,8 +31,7 @@ class Hunter(Trait):
         return cost
 
     def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
-        holder = self.holder(state)
-        if holder is None or killer != holder.id:
+        if not self.has_trait(state, killer):
             return state, ()
         state = state.with_position(state.position.with_tokens(enemy.at, "food", FOOD_DROPPED))
         dropped = event(

@@ -45,11 +45,13 @@ class Nurse(Trait):
         ap += survivor.uses(HEAL_KEY)
         if not survivor.injured:
             return ap
-        nurse = self.holder(state)
-        if nurse is None or not self.helps(nurse):
-            return ap
-        distance = range_between(state.position, nurse.at, survivor.at, self.ruleset)
-        return ap + BONUS_AP if distance is not None and distance <= BONUS_RANGE else ap
+        for nurse in self.holders(state):
+            if not self.helps(nurse):
+                continue
+            distance = range_between(state.position, nurse.at, survivor.at, self.ruleset)
+            if distance is not None and distance <= BONUS_RANGE:
+                return ap + BONUS_AP
+        return ap
 
     def helps(self, nurse: Survivor) -> bool:
         """Whether the Nurse's health lets her give the bonus."""

@@ -19,8 +19,7 @@ class Skeptic(Trait):
     card = "skeptic"
 
     def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
-        holder = self.holder(state)
-        if holder is None or holder.id != who:
+        if not self.has_trait(state, who):
             return None
         return "unknown.survivor.skeptic.ignore-knockback"
 

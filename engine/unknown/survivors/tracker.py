@@ -44,8 +44,7 @@ class Tracker(PerTurnFreeAction):
         return before is not None and after is not None and after < before
 
     def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
-        holder = self.holder(state)
-        if holder is None or holder.id != who or source_kind != "enemy":
+        if not self.has_trait(state, who) or source_kind != "enemy":
             return None
         return "unknown.survivor.tracker.enemy-knockback"
 

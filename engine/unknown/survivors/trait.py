@@ -14,14 +14,22 @@ class Trait(Modifier):
 
     card: ClassVar[str]
 
+    def holders(self, state: UnknownState) -> tuple[Survivor, ...]:
+        """Every survivor with this card's abilities: its own survivor, and any survivor that
+        gained them until the next upkeep (Strategist, the Radio task's Talk)."""
+        return tuple(s for s in state.position.survivors if s.has(self.card))
+
     def holder(self, state: UnknownState) -> Survivor | None:
-        """The survivor playing this card, if any."""
+        """The survivor playing this card, if any (not those who gained its abilities)."""
         return next((s for s in state.position.survivors if s.card == self.card), None)
 
+    def has_trait(self, state: UnknownState, who: str | None) -> bool:
+        """Whether survivor ``who`` has this card's abilities now."""
+        return any(s.id == who for s in self.holders(state))
+
     def takes(self, state: UnknownState, action: Any) -> bool:
-        """Whether ``action`` is taken by this card's survivor."""
-        holder = self.holder(state)
-        return holder is not None and getattr(action, "who", None) == holder.id
+        """Whether ``action`` is taken by a survivor with this card's abilities."""
+        return self.has_trait(state, getattr(action, "who", None))
 
     def uses_up(self, state: UnknownState, action: Any, kind: str) -> bool:
         """Whether ``action`` uses up ``kind`` (Trade/Drop uses up nothing)."""
