@@ -84,7 +84,7 @@ class UnknownGame:
         if survivor.incapacitated:
             return ()
         found: list[Action] = []
-        for kind in ACTIONS:
+        for kind in (*ACTIONS, *self.rules.action_kinds(state)):
             for action in kind.options(self, state, who):
                 if self.rules.ap_cost(state, action) <= survivor.ap:
                     found.append(action)
@@ -170,9 +170,11 @@ class UnknownGame:
         return state, events
 
     def _mission_won(self, state: UnknownState) -> Outcome | None:
+        """The won state once the mission is complete (``unknown.mission.completion-moment``),
+        and the task too when one is in play (``unknown.mission.win``)."""
         check = MISSIONS.get(state.mission or "")
         why = check(state) if check else None
-        if why is None:
+        if why is None or (state.task is not None and not state.task_complete):
             return None
         clause = f"unknown.mission.{state.mission}.goal"
         won = event(

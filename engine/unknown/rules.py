@@ -94,6 +94,12 @@ class Modifier:
         before (``source_kind`` ``hazard`` or ``enemy``); ``None`` when this modifier does not."""
         return None
 
+    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+        """Action classes this modifier adds to the standard ones (a mission's or task's
+        actions, e.g. Place Outpost); each offers itself through its ``options`` classmethod and
+        is checked, charged and resolved by ``UnknownGame.act`` like any action."""
+        return ()
+
     def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
         """What follows once ``enemy`` (as it was before the killing blow) is killed by
         ``killer`` (a survivor id, or ``None`` when no single survivor is credited)."""
@@ -228,6 +234,13 @@ class Rules:
                 return clause
         return None
 
+    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+        """The action classes the modifiers in play add, in order, without repeats."""
+        kinds: list[type] = []
+        for modifier in self.active(state):
+            kinds += [k for k in modifier.action_kinds(state) if k not in kinds]
+        return tuple(kinds)
+
     def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
         """``state`` after every modifier's reaction to ``enemy``'s death, and their events."""
         events: tuple[Any, ...] = ()
@@ -274,4 +287,6 @@ def gain_ap(state: UnknownState, who: str, bonus: int) -> Outcome:
     return state, (gained,)
 
 
+import engine.unknown.missions  # noqa: E402,F401 - registers the missions in MODIFIERS
 import engine.unknown.survivors  # noqa: E402,F401 - registers the survivor traits in MODIFIERS
+import engine.unknown.tasks  # noqa: E402,F401 - registers the tasks in MODIFIERS

@@ -1,11 +1,30 @@
-"""Missions (rulebook: Missions): what wins the game, by mission name."""
+"""Missions (rulebook: Missions), one module per mission card.
+
+Each module registers its win check in ``MISSIONS`` under the mission's name and, when the
+mission changes the rules (actions it adds, what exploring or gathering a mission tile does, its
+upkeep effects), a :class:`~engine.unknown.rules.Modifier` in ``MODIFIERS`` under the same name:
+``Rules.active`` puts the mission in play's modifier after the survivors' cards. Every module in
+this package is imported here, so adding a mission is adding a module.
+"""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable
 
-from engine.unknown.missions.scout import scout_complete
 from engine.unknown.state import UnknownState
 
-MISSIONS: dict[str, Callable[[UnknownState], str | None]] = {"scout": scout_complete}
-"""Mission name -> check returning why the mission is complete, or ``None``."""
+MissionCheck = Callable[[UnknownState], str | None]
+"""A mission's win check: why the mission is complete, or ``None`` (``unknown.mission.win``)."""
+
+MISSIONS: dict[str, MissionCheck] = {}
+"""Mission name -> its win check."""
+
+
+def _register_all() -> None:
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+_register_all()

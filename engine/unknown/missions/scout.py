@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.unknown.missions import MISSIONS
 from engine.unknown.state import UnknownState
 
 
@@ -21,3 +22,6 @@ def scout_complete(state: UnknownState) -> str | None:
     if all(s.at in bases and not s.incapacitated for s in survivors):
         return "every tile is explored and every survivor is back on base, able to act"
     return None
+
+
+MISSIONS["scout"] = scout_complete
