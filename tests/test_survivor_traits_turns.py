@@ -137,7 +137,7 @@ def test_tracker_pays_for_a_move_nearer_no_enemy(enemies):
     state = tracker(enemies)
     after = move_east(state)
     assert ap(after) == 2
-    assert after.position.survivor("yellow").used == ()
+    assert after.position.survivor("yellow").uses("tracker.free-approach") == 0
 
 
 # ----------------------------------------------------------------------------------- Captain

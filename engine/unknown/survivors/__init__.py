@@ -15,8 +15,10 @@ from engine.unknown.survivors import (  # noqa: F401 - imported to register the 
     nurse,
     runner,
     scavenger,
+    scouts,
     skeptic,
     soldier,
+    strategist,
     tracker,
     trader,
 )

@@ -57,7 +57,7 @@ class Captain(Trait):
     card = "captain"
 
     def start_ap(self, state: UnknownState, survivor: Survivor, ap: int) -> int:
-        if survivor.card != self.card:
+        if not survivor.has(self.card):
             return ap
         return ap + BONUS_AP if self.has_company(state, survivor) else ap
 
@@ -79,7 +79,7 @@ class Captain(Trait):
     # -- the free move of another survivor -----------------------------------------------------
     def extra_options(self, game: UnknownGame, state: UnknownState, who: str) -> tuple[Any, ...]:
         captain = state.position.survivor(who)
-        if captain.card != self.card or captain.incapacitated:
+        if not captain.has(self.card) or captain.incapacitated:
             return ()
         if captain.uses(MOVE_KEY) >= MOVES_PER_TURN:
             return ()
@@ -92,7 +92,7 @@ class Captain(Trait):
         return tuple(sorted(found, key=lambda d: (d.target, d.to)))
 
     def apply_extra(self, game: UnknownGame, state: UnknownState, decision: Any) -> Outcome | None:
-        if not isinstance(decision, MoveOther):
+        if not isinstance(decision, MoveOther) or self.defers(game, state, decision):
             return None
         self.check_move(game, state, decision)
         captain = state.position.survivor(decision.who).with_use(MOVE_KEY)
@@ -108,6 +108,20 @@ class Captain(Trait):
         state, events = Move(decision.target, decision.to).resolve(game, state)
         return state, (moved, *events)
 
+    def defers(self, game: UnknownGame, state: UnknownState, decision: MoveOther) -> bool:
+        """Whether a Strategist who has the Captain's abilities makes this move by his own trait
+        instead (``unknown.survivor.strategist.borrow-or-move``): the Captain's move is not open."""
+        mover = next((s for s in state.position.survivors if s.id == decision.who), None)
+        if mover is None or not mover.has("strategist"):
+            return False
+        if not mover.has(self.card):
+            return True
+        try:
+            self.check_move(game, state, decision)
+        except IllegalDecision:
+            return True
+        return False
+
     def check_move(self, game: UnknownGame, state: UnknownState, decision: MoveOther) -> None:
         """Refuse a free move the Captain may not make now, naming the clause."""
         clause = "unknown.survivor.captain.move-ally"
@@ -116,7 +130,7 @@ class Captain(Trait):
                 "unknown.turn.finish-before-next", f"it is not {decision.who}'s turn ({decision})"
             )
         captain = _survivor(state, decision.who, clause)
-        if captain.card != self.card:
+        if not captain.has(self.card):
             raise IllegalDecision(clause, f"{decision.who} is not the Captain ({decision})")
         if captain.incapacitated:
             raise IllegalDecision(

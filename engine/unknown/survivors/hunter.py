@@ -11,16 +11,29 @@ from engine.unknown.survivors.trait import Trait
 
 FOOD_DROPPED = 1
 """Food tokens an enemy the Hunter kills leaves where it died (``unknown.survivor.hunter.food-drop``)."""
+MARKER = "hunter_trap"
+"""Token kind reminding that a trap on the tile was set by the Hunter
+(``unknown.survivor.hunter.trap-marker``: the card's food reminder; not food, never gathered)."""
+TRAP_CAUSE = "the trap on"
+"""How a trap's damage is named (``engine.unknown.actions.trap.spring_trap``)."""
+COMBAT_SWITCH = "hunter_combat_kill"
+"""Interpretation switch: whose kill is an enemy killed by the pooled damage of several
+survivors in close combat. ``took-part`` (default): the Hunter's, if she fought in that round;
+``fought-alone``: hers only when she was the only survivor fighting."""
+SETS_TRAP = ("create_trap", "place_trap")
 
 
 class Hunter(Trait):
     """Create Trap costs her 0 AP (``unknown.survivor.hunter.trap-free``); an enemy she kills
-    leaves 1 food token on the tile where it died (``unknown.survivor.hunter.food-drop``).
+    with a ranged attack, a trap she set or in close combat leaves 1 food token on the tile where
+    it died (``unknown.survivor.hunter.food-drop``).
 
     A kill is hers when the damage that killed it is credited to her (``damage_enemy``'s ``by``):
-    so far her Ranged Attack. Not yet applied: kills in close combat (the damage assigned to the
-    enemies is not credited to one survivor) and by traps she set, with the reminder token of
-    ``unknown.survivor.hunter.trap-marker`` (the engine does not record who set a trap).
+    her Ranged Attack; close combat she fought, alone or (``hunter_combat_kill``: ``took-part``)
+    with others (``Rules.credit``); a trap she set, marked by a ``hunter_trap`` token on its tile
+    (``unknown.survivor.hunter.trap-marker``). On a tile with traps of hers and others', hers
+    spring first (the players choose the order). Markers never outnumber the traps on a tile:
+    traps picked up by a Gather or a trade take theirs along.
     """
 
     card = "hunter"
@@ -29,6 +42,33 @@ class Hunter(Trait):
         if getattr(action, "name", None) == "create_trap" and self.takes(state, action):
             return 0
         return cost
+
+    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+        """Mark a trap she sets on a tile (the trap itself is laid when the action resolves)."""
+        at = getattr(action, "at", None)
+        if getattr(action, "name", None) not in SETS_TRAP or at is None:
+            return state
+        if not self.takes(state, action):
+            return state
+        return state.with_position(state.position.with_tokens(at, MARKER, 1))
+
+    def credit(
+        self, state: UnknownState, enemy: Any, cause: str, party: tuple[str, ...]
+    ) -> tuple[UnknownState, str | None]:
+        hunters = [s.id for s in self.holders(state)]
+        if cause.startswith(TRAP_CAUSE):
+            marked = state.position.tokens_at.get(enemy.at, {}).get(MARKER, 0)
+            if not marked:
+                return state, None
+            state = state.with_position(state.position.with_tokens(enemy.at, MARKER, -1))
+            return state, (hunters[0] if hunters else None)
+        fighting = [who for who in party if who in hunters]
+        if not fighting:
+            return state, None
+        alone = getattr(self.ruleset, COMBAT_SWITCH, "took-part") == "fought-alone"
+        if alone and len(party) > 1:
+            return state, None
+        return state, fighting[0]
 
     def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
         if not self.has_trait(state, killer):
@@ -44,6 +84,24 @@ class Hunter(Trait):
             amount=FOOD_DROPPED,
         )
         return state, (dropped,)
+
+    def gather_bonus(
+        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+    ) -> Outcome:
+        return _clamped(state), ()
+
+    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+        return _clamped(state), ()
+
+
+def _clamped(state: UnknownState) -> UnknownState:
+    """``state`` with no tile holding more trap markers than traps."""
+    position = state.position
+    for at, kinds in position.tokens_at.items():
+        extra = kinds.get(MARKER, 0) - kinds.get("trap", 0)
+        if extra > 0:
+            position = position.with_tokens(at, MARKER, -extra)
+    return state.with_position(position) if position is not state.position else state
 
 
 MODIFIERS[Hunter.card] = Hunter()

@@ -62,6 +62,8 @@ class Nurse(Trait):
         """Note the heal bonus on the survivor she heals (``unknown.survivor.nurse.heal-bonus``)."""
         if getattr(action, "name", None) != "heal" or not self.takes(state, action):
             return state
+        if action.target not in {s.id for s in state.position.survivors}:
+            return state  # an ally healed: it has no AP to gain (unknown.mission.stragglers.no-ap)
         patient = state.position.survivor(action.target)
         if self.ruleset.nurse_heal_bonus == "this-turn":
             patient = replace(patient, ap=patient.ap + HEAL_BONUS)

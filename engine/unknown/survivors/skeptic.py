@@ -2,18 +2,58 @@
 
 from __future__ import annotations
 
-from engine.unknown.rules import MODIFIERS
+from dataclasses import replace
+from typing import Any
+
+from engine.unknown.catalog import catalog
+from engine.unknown.outcome import Outcome, event
+from engine.unknown.position import Survivor
+from engine.unknown.rules import MODIFIERS, gain_ap
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.trait import Trait
 
+LAIR_AP = 2
+"""AP she gains for exploring a lair (``unknown.survivor.skeptic.lair-ap``)."""
+HELD = "skeptic.held"
+"""Prefix of the ``Survivor.used`` keys naming a lair whose instant effects wait for her next AP
+spent or her turn's end: ``skeptic.held <tile> <x>,<y> <origin x>,<origin y>``."""
+
+
+def held_key(explored: Any) -> str:
+    """The ``Survivor.used`` key recording a held :class:`~engine.unknown.actions.explore.Explored`."""
+    (x, y), (ox, oy) = explored.at, explored.origin
+    return f"{HELD} {explored.tile} {x},{y} {ox},{oy}"
+
+
+def held_effects(survivor: Survivor) -> list[Any]:
+    """The lairs' instant effects ``survivor`` holds back, in the order she explored them."""
+    from engine.unknown.actions.explore import Explored
+
+    found = []
+    for key, _ in survivor.used:
+        if not key.startswith(HELD + " "):
+            continue
+        _, tile, at, origin = key.split(" ")
+        spot = tuple(int(v) for v in at.split(","))
+        start = tuple(int(v) for v in origin.split(","))
+        found.append(Explored(survivor.id, tile, spot, start))  # type: ignore[arg-type]
+    return found
+
 
 class Skeptic(Trait):
-    """She may ignore any knockback, the first one too (``unknown.survivor.skeptic.ignore-knockback``).
+    """She may ignore any knockback, the first one too (``unknown.survivor.skeptic.ignore-knockback``);
+    exploring a lair gives her 2 AP and holds its enemies back.
 
     Only the flight is skipped: the source's other effects still happen to her (the knockback
-    effect offers ``IgnoreKnockback`` and runs the rest of the tile as usual). Not yet applied:
-    the 2 AP for exploring a lair (``unknown.survivor.skeptic.lair-ap``) and the lair's delayed
-    spawn (``unknown.survivor.skeptic.delayed-spawn``, ``unknown.survivor.skeptic.delay-interaction``).
+    effect offers ``IgnoreKnockback`` and runs the rest of the tile as usual).
+
+    ``unknown.survivor.skeptic.lair-ap``: a lair (``unknown.lair.definition``: a tile with a spawn
+    icon) she explores gives her 2 AP. ``unknown.survivor.skeptic.delayed-spawn`` and
+    ``unknown.survivor.skeptic.delay-interaction``: the lair's instant effects (its spawns, and
+    so their knockback) are held (``Rules.hold_explored``; noted in her ``Survivor.used``) and
+    queued, unchanged, after the next action she takes that costs AP (behind that action's own
+    effects) or as she ends her turn (``Rules.on_turn_end``): the enemy spawns even on a lair
+    she cleared meanwhile.
     """
 
     card = "skeptic"
@@ -22,6 +62,61 @@ class Skeptic(Trait):
         if not self.has_trait(state, who):
             return None
         return "unknown.survivor.skeptic.ignore-knockback"
+
+    def hold_explored(self, game: Any, state: UnknownState, explored: Any) -> Outcome | None:
+        if not self.has_trait(state, explored.explorer) or not catalog()[explored.tile].spawns:
+            return None
+        skeptic = state.position.survivor(explored.explorer).with_use(held_key(explored))
+        state = state.with_position(state.position.with_survivor(skeptic))
+        held = event(
+            "spawn_delayed",
+            "unknown.survivor.skeptic.delayed-spawn",
+            f"the {explored.tile} at {list(explored.at)} is a lair: its enemies wait until "
+            f"{skeptic.id} spends her next AP or ends her turn",
+            who=skeptic.id,
+            at=explored.at,
+        )
+        state, gained = gain_ap(state, skeptic.id, LAIR_AP)
+        lair_ap = event(
+            "trait_used",
+            "unknown.survivor.skeptic.lair-ap",
+            f"{skeptic.id} explored a lair and gains {LAIR_AP} AP",
+            who=skeptic.id,
+            ap=LAIR_AP,
+        )
+        return state, (lair_ap, *gained, held)
+
+    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+        who = getattr(action, "who", None)
+        if not self.has_trait(state, who) or self.rules is None:
+            return state
+        if self.rules.ap_cost(state, action) <= 0:
+            return state
+        return release(state, state.position.survivor(who))[0]
+
+    def on_turn_end(self, game: Any, state: UnknownState, who: str) -> Outcome:
+        if not self.has_trait(state, who):
+            return state, ()
+        return release(state, state.position.survivor(who))
+
+
+def release(state: UnknownState, skeptic: Survivor) -> Outcome:
+    """``state`` with the lair effects ``skeptic`` held queued behind everything pending."""
+    waiting = held_effects(skeptic)
+    if not waiting:
+        return state, ()
+    kept = tuple((k, n) for k, n in skeptic.used if not k.startswith(HELD + " "))
+    state = state.with_position(state.position.with_survivor(replace(skeptic, used=kept)))
+    released = tuple(
+        event(
+            "spawn_released",
+            "unknown.survivor.skeptic.delayed-spawn",
+            f"the lair at {list(e.at)} explored by {skeptic.id} now spawns its enemies",
+            at=e.at,
+        )
+        for e in waiting
+    )
+    return replace(state, pending=(*state.pending, *waiting)), released
 
 
 MODIFIERS[Skeptic.card] = Skeptic()

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
+from engine.core.errors import IllegalDecision
 from engine.unknown.map import range_between
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord
 from engine.unknown.rules import MODIFIERS
 from engine.unknown.state import UnknownState
@@ -14,6 +17,17 @@ FREE_APPROACHES = 1
 """Moves nearer an enemy the Tracker makes for 0 AP each turn (``unknown.survivor.tracker.free-approach``)."""
 
 
+@dataclass(frozen=True)
+class SetTargetable:
+    """Decision (0 AP): the Tracker becomes targetable (``True``) or untargetable to every enemy."""
+
+    who: str
+    targetable: bool
+
+    def __str__(self) -> str:
+        return f"{self.who} becomes {'targetable' if self.targetable else 'untargetable'}"
+
+
 class Tracker(PerTurnFreeAction):
     """Once per turn, a Move that cuts his range to any enemy (not only the nearest) costs 0 AP.
 
@@ -21,8 +35,14 @@ class Tracker(PerTurnFreeAction):
     measured from where he stands and from the tile the Move is aimed at; an enemy he has no range
     to (no path) from either end does not count. He may ignore knockback whose source is an
     enemy, the first one too (``unknown.survivor.tracker.enemy-knockback``); a hazard's knockback
-    he takes like anyone. Not yet applied: the targetable choice
-    (``unknown.survivor.tracker.untargetable``).
+    he takes like anyone.
+
+    The targetable choice (``unknown.survivor.tracker.untargetable``,
+    ``unknown.survivor.tracker.all-enemies``) is :class:`SetTargetable`, offered for 0 AP at any
+    point of his turn and kept in ``Survivor.untargetable``; enemy targeting and the start of
+    close combat read it (``unknown.survivor.tracker.untargetable-effect``). Entering an enemy's
+    tile while untargetable starts no fight; becoming targetable on an active enemy's tile starts
+    one at once: that is how he opts to fight (``unknown.survivor.tracker.self-initiate``).
     """
 
     card = "tracker"
@@ -42,6 +62,47 @@ class Tracker(PerTurnFreeAction):
         before = range_between(state.position, here, enemy_at, self.ruleset)
         after = range_between(state.position, there, enemy_at, self.ruleset)
         return before is not None and after is not None and after < before
+
+    def extra_options(self, game: Any, state: UnknownState, who: str) -> tuple[Any, ...]:
+        tracker = state.position.survivor(who)
+        if not tracker.has(self.card):
+            return ()
+        return (SetTargetable(who, tracker.untargetable),)
+
+    def apply_extra(self, game: Any, state: UnknownState, decision: Any) -> Outcome | None:
+        if not isinstance(decision, SetTargetable) or not self.has_trait(state, decision.who):
+            return None
+        tracker = state.position.survivor(decision.who)
+        if tracker.untargetable != decision.targetable:
+            raise IllegalDecision(
+                "unknown.survivor.tracker.untargetable",
+                f"{decision.who} is already {'targetable' if decision.targetable else 'untargetable'}",
+            )
+        chosen = replace(tracker, untargetable=not decision.targetable)
+        state = state.with_position(state.position.with_survivor(chosen))
+        events = [
+            event(
+                "targetable_set",
+                "unknown.survivor.tracker.untargetable",
+                f"{decision} (for every enemy at once)",
+                who=decision.who,
+                targetable=decision.targetable,
+            )
+        ]
+        foes = [e for e in state.position.enemies_at(tracker.at) if not e.stunned]
+        if decision.targetable and foes and not tracker.incapacitated:
+            from engine.unknown.combat import CloseCombat
+
+            events.append(
+                event(
+                    "close_combat",
+                    "unknown.survivor.tracker.self-initiate",
+                    f"{decision.who} takes on {', '.join(e.id for e in foes)} on his tile: close combat",
+                    at=tracker.at,
+                )
+            )
+            state = replace(state, pending=(CloseCombat(tracker.at), *state.pending))
+        return state, tuple(events)
 
     def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
         if not self.has_trait(state, who) or source_kind != "enemy":
