@@ -13,6 +13,9 @@ pytest_plugins = [
     "tests.steps.unknown_turn",
     "tests.steps.unknown_enemies",
     "tests.steps.unknown_traits",
+    "tests.steps.unknown_allies",
+    "tests.steps.unknown_tasks",
+    "tests.steps.unknown_missions_explore",
 ]
 
 METADATA_TAGS = ("example:", "clause:", "interpretation:")

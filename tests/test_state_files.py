@@ -539,8 +539,6 @@ def test_standard_setup_is_seeded():
 @pytest.mark.parametrize(
     ("mission", "difficulty", "problem"),
     [
-        ("hive", "normal", "mission tiles"),
-        ("water", "normal", "4 water"),
         ("picnic", "normal", "unknown mission"),
         ("scout", "brutal", "difficulty"),
     ],

@@ -1,6 +1,7 @@
 """``rulings play``: play a whole game through the game interface, at random or from stdin.
 
-The quick-start Scout game (``engine.unknown.setup.quick_start_scout``) is driven only through
+The quick-start Scout game (``engine.unknown.setup.quick_start_scout``), or with ``--setup
+standard`` any mission set up by the Setup section (``standard_setup``), is driven only through
 ``UnknownGame.node`` and ``UnknownGame.apply`` (PRINCIPLES §3). With ``--random`` a seeded policy
 decides: chance nodes draw with their exact probabilities (``sample_outcome``), player nodes pick
 uniformly among the legal decisions, both from one ``random.Random(seed)``, so the same seed
@@ -41,6 +42,7 @@ from engine.core.game import (
 )
 from engine.unknown.game import UnknownGame
 from engine.unknown.ruleset import Ruleset
+from engine.unknown.setup import DIFFICULTIES, TASKS, quick_start_scout, setup_data, standard_setup
 from engine.unknown.state import UnknownState
 
 PROGRESS_AFTER = 2.0
@@ -212,15 +214,66 @@ def play_from(
         decisions += 1
 
 
-def quick_start(mission: str, survivors: int, seed: int) -> UnknownState:
-    """The quick-start set-up of ``mission``; a usage error naming ``--survivors`` if refused."""
-    from engine.unknown.setup import quick_start_scout
+@dataclass(frozen=True)
+class SetupChoice:
+    """The set-up options of ``rulings play``: which setup, mission and people, from a seed."""
 
+    setup: str
+    mission: str
+    survivors: int | None
+    players: int | None
+    difficulty: str
+    short: bool
+    task: str | None
+    story: bool
+
+
+def set_up(choice: SetupChoice, seed: int, ruleset: Ruleset) -> UnknownState:
+    """The chosen set-up (``engine.unknown.setup``); a usage error naming the option refused."""
+    if choice.survivors is not None and choice.players is not None:
+        raise click.BadParameter("give --survivors or --players, not both", param_hint="--players")
+    survivors = 3 if choice.survivors is None and choice.players is None else choice.survivors
+    standard = (choice.difficulty, choice.short, choice.task, choice.story)
+    if choice.setup == "quick-start":
+        if choice.mission != "scout":
+            raise click.BadParameter(
+                f"the quick start sets up only scout, not {choice.mission} (use --setup standard)",
+                param_hint="--mission",
+            )
+        if standard != ("normal", False, None, False):
+            raise click.UsageError(
+                "--difficulty, --short, --task and --story need --setup standard"
+            )
     try:
-        state = quick_start_scout(survivors, seed)
+        if choice.setup == "quick-start":
+            return quick_start_scout(survivors, seed, players=choice.players, ruleset=ruleset)
+        return standard_setup(
+            choice.mission,
+            survivors,
+            choice.difficulty,
+            seed,
+            short=choice.short,
+            players=choice.players,
+            task=choice.task,
+            story=choice.story,
+            ruleset=ruleset,
+        )
     except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--survivors") from None
-    return state
+        raise click.BadParameter(str(error), param_hint=_refused_option(str(error))) from None
+
+
+def _refused_option(problem: str) -> str:
+    """The option a set-up refusal is about, from its message."""
+    for words, option in (
+        ("short version", "--short"),
+        ("story set", "--story"),
+        ("task", "--task"),
+        ("survivors:", "--survivors"),
+        ("players", "--players"),
+    ):
+        if words in problem:
+            return option
+    return "--mission"
 
 
 class Progress:
@@ -244,6 +297,7 @@ class Progress:
 Examples:
   rulings play unknown --mission scout --seed 1 --random
   rulings play unknown --seed 7 --random --survivors 4 --json
+  rulings play unknown --setup standard --mission hive --players 2 --difficulty hard --seed 5 --random
   rulings play unknown --seed 2 --random --max-decisions 100
   rulings play unknown --seed 3 --random --json
   printf 'option 1\\noption 2\\nquit\\n' | rulings play unknown --seed 3
@@ -251,11 +305,37 @@ Examples:
 )
 @click.argument("game_name", metavar="GAME", type=click.Choice(["unknown"]))
 @click.option(
+    "--setup",
+    "setup_name",
+    type=click.Choice(["quick-start", "standard"]),
+    default="quick-start",
+    show_default=True,
+    help="The rulebook's Quick Start Setup (Scout only) or its Setup section (any mission).",
+)
+@click.option(
     "--mission",
-    type=click.Choice(["scout"]),
+    type=click.Choice(sorted(setup_data().missions)),
     default="scout",
     show_default=True,
-    help="The mission to play (the quick-start set-up).",
+    help="The mission to play.",
+)
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default="normal",
+    show_default=True,
+    help="Starting Balance column (--setup standard).",
+)
+@click.option("--short", is_flag=True, help="The mission's short version (--setup standard).")
+@click.option(
+    "--task",
+    type=click.Choice(TASKS),
+    help="Add a task card (--setup standard).",
+)
+@click.option(
+    "--story",
+    is_flag=True,
+    help="Deal the story set's recommended survivors (--setup standard).",
 )
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="Seed of the set-up and of play."
@@ -269,10 +349,14 @@ Examples:
 @click.option(
     "--survivors",
     type=click.IntRange(min=1),
-    default=3,
-    show_default=True,
     metavar="N",
-    help="How many survivors play.",
+    help="How many survivors play (default 3).",
+)
+@click.option(
+    "--players",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="How many players play (1-6); fewer than 3 run more survivors each.",
 )
 @click.option(
     "--max-decisions",
@@ -288,16 +372,23 @@ Examples:
 def play_command(
     ctx: click.Context,
     game_name: str,
+    setup_name: str,
     mission: str,
+    difficulty: str,
+    short: bool,
+    task: str | None,
+    story: bool,
     seed: int,
     at_random: bool,
-    survivors: int,
+    survivors: int | None,
+    players: int | None,
     max_decisions: int,
     as_json: bool,
     ruleset: Ruleset,
 ) -> None:
-    """Set up a quick-start game of GAME and play it through the rules engine, printing the
-    event log (round, phase, what happened and the rule clause) and a last line saying whether
+    """Set up a game of GAME (the quick start, or with --setup standard any mission, difficulty,
+    number of players, short version, task or story set) and play it through the rules engine,
+    printing the event log (round, phase, what happened and the rule clause) and a last line saying whether
     the survivors won or lost and why, or that the decision cap was reached. With --random a
     seeded random policy makes every decision and the same seed replays the same game; without
     it, type action phrases (as for rulings resolve, e.g. start yellow, move yellow east, option
@@ -306,7 +397,8 @@ def play_command(
     if as_json and not at_random:
         raise click.UsageError("--json needs --random (interactive play prints as it goes)")
     game = UnknownGame(ruleset)
-    state = quick_start(mission, survivors, seed)
+    choice = SetupChoice(setup_name, mission, survivors, players, difficulty, short, task, story)
+    state = set_up(choice, seed, ruleset)
     rng = Random(seed)
     logged: list[Logged] = []
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
+from engine.unknown.allies import allies_fighting_at, damage_ally
 from engine.unknown.effects import effect
 from engine.unknown.health import damage_enemy, damage_survivor
 from engine.unknown.outcome import Outcome, event
@@ -40,9 +41,14 @@ from engine.unknown.state import Goods, UnknownState, add, bag, count
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 AREA_DAMAGE_KINDS = frozenset({"behemoth"})
 """Enemies whose close-combat damage hits everything on their tile (``unknown.enemy.behemoth.area-damage``)."""
+
+UNLIMITED_DAMAGE_KINDS = frozenset({"mission_behemoth"})
+"""Enemies dealing unlimited damage in close combat: the Behemoth mission's behemoth
+(``unknown.mission.behemoth.spawn``); each fighting survivor takes all it can."""
 
 NO_BASE_DEFENSE_KINDS = frozenset({"brute"})
 """Enemies that skip base defense (``unknown.enemy.brute.no-base-defense``)."""
@@ -95,7 +101,10 @@ class Round:
     area: Goods
     """Damage the behemoth's area effect deals to each piece (not assignable)."""
     caps: Goods
-    """Most assignable damage each fighting survivor may take this round."""
+    """Most assignable damage each fighting survivor (and ally) may take this round."""
+    allies: tuple[str, ...] = ()
+    """Allies on the tile: they deal no damage but may be assigned the enemies' damage
+    (``unknown.ally.stats``, ``unknown.mission.stragglers.damage-assignment``)."""
 
     def cap(self, who: str) -> int:
         return count(self.caps, who)
@@ -131,16 +140,27 @@ def combat_starts(position: UnknownPosition, at: Coord) -> bool:
     """Whether the pieces now on ``at`` enter close combat (``unknown.combat.trigger``).
 
     An active enemy must be there (stunned ones start no combat, ``unknown.enemy.stunned-no-combat``)
-    with a survivor able to fight, or the tile must be base.
+    with a survivor able to fight that enemies may target, or the tile must be base. An
+    untargetable Tracker is no reason for a fight (``unknown.survivor.tracker.untargetable-effect``).
     """
     if not active_enemies(position, at):
         return False
-    return bool(fighters(position, at)) or at == base_spot(position)
+    if allies_fighting_at(position, at):
+        return True  # an ally is fought like a survivor (unknown.ally.as-survivor)
+    return bool(targetable_fighters(position, at)) or at == base_spot(position)
+
+
+def targetable_fighters(position: UnknownPosition, at: Coord) -> tuple[Survivor, ...]:
+    """Fighters on ``at`` an enemy may start close combat with: not an untargetable Tracker
+    (``unknown.survivor.tracker.untargetable-effect``)."""
+    return tuple(s for s in fighters(position, at) if not s.untargetable)
 
 
 def fight_goes_on(position: UnknownPosition, at: Coord) -> bool:
-    """Another round is fought while a survivor can fight and an enemy is active (``unknown.combat.repeat``)."""
-    return bool(fighters(position, at)) and bool(active_enemies(position, at))
+    """Another round is fought while a survivor (or an ally, ``unknown.ally.as-survivor``) can
+    fight and an enemy is active (``unknown.combat.repeat``)."""
+    team = fighters(position, at) or allies_fighting_at(position, at)
+    return bool(team) and bool(active_enemies(position, at))
 
 
 def room(survivor: Survivor) -> int:
@@ -167,13 +187,19 @@ def plan_round(state: UnknownState, at: Coord) -> Round:
     active = [e for e in foes if not e.stunned]
     surplus = len(team) - len(active)
     reduction = surplus // 2 if surplus > 0 else 0
-    dealers = [e for e in active if e.kind not in AREA_DAMAGE_KINDS]
+    dealers = [e for e in active if e.kind not in AREA_DAMAGE_KINDS | UNLIMITED_DAMAGE_KINDS]
+    helpers = allies_fighting_at(position, at)
     area: Goods = ()
     for big in (e for e in active if e.kind in AREA_DAMAGE_KINDS):
-        for piece in (*team, *foes):
+        for piece in (*team, *helpers, *foes):
             if piece.id != big.id:
                 area = add(area, piece.id, 1)
+    for _ in (e for e in active if e.kind in UNLIMITED_DAMAGE_KINDS):
+        for piece in (*team, *helpers):  # all it takes to incapacitate each of them
+            most = room(piece) if isinstance(piece, Survivor) else 1
+            area = add(area, piece.id, max(most - count(area, piece.id), 0))
     caps = tuple((s.id, max(room(s) - count(area, s.id), 0)) for s in team)
+    caps += tuple((a.id, max(1 - count(area, a.id), 0)) for a in helpers)
     return Round(
         survivors=tuple(s.id for s in team),
         enemies=tuple(e.id for e in foes),
@@ -182,6 +208,7 @@ def plan_round(state: UnknownState, at: Coord) -> Round:
         reduction=reduction,
         area=area,
         caps=caps,
+        allies=tuple(a.id for a in helpers),
     )
 
 
@@ -203,7 +230,7 @@ def assignments(plan: Round) -> list[AssignDamage]:
     found = []
     for to_enemies in spreads(len(plan.survivors), plan.enemies):
         owed = plan.owed(to_enemies)
-        for to_survivors in spreads(owed, plan.survivors, plan.caps):
+        for to_survivors in spreads(owed, (*plan.survivors, *plan.allies), plan.caps):
             found.append(AssignDamage(to_survivors, to_enemies))
     return found
 
@@ -240,7 +267,7 @@ def rejection(state: UnknownState, at: Coord, plan: Round, decision: object) -> 
                 "unknown.combat.assign-cap",
                 f"{who} is already incapacitated and takes no more damage",
             )
-        if who not in plan.survivors:
+        if who not in plan.survivors and who not in plan.allies:
             return IllegalDecision(
                 "unknown.combat.damage-received", f"{who} is not a survivor fighting on {list(at)}"
             )
@@ -263,7 +290,9 @@ def rejection(state: UnknownState, at: Coord, plan: Round, decision: object) -> 
     )
 
 
-def fight_round(state: UnknownState, at: Coord, plan: Round, choice: AssignDamage) -> Outcome:
+def fight_round(
+    state: UnknownState, at: Coord, plan: Round, choice: AssignDamage, rules: Rules | None = None
+) -> Outcome:
     """Apply one round's damage, all at once (``unknown.combat.damage-received``)."""
     events: list[Event] = [
         event(
@@ -310,15 +339,22 @@ def fight_round(state: UnknownState, at: Coord, plan: Round, choice: AssignDamag
         if amount:
             state, more = damage_survivor(state, who, amount, "close combat")
             events.extend(more)
+    for who in plan.allies:
+        amount = count(choice.to_survivors, who) + count(plan.area, who)
+        if amount:
+            state, more = damage_ally(state, who, amount, "close combat")
+            events.extend(more)
     for who in plan.enemies:
         amount = count(choice.to_enemies, who) + count(plan.area, who)
         if amount:
-            state, more = damage_enemy(state, who, amount, "close combat")
+            state, more = damage_enemy(
+                state, who, amount, "close combat", rules=rules, party=plan.survivors
+            )
             events.extend(more)
     return state, tuple(events)
 
 
-def base_defense(state: UnknownState, at: Coord) -> Outcome:
+def base_defense(state: UnknownState, at: Coord, rules: Rules | None = None) -> Outcome:
     """Each active enemy on base removes 3 food then takes 1 damage, until none is active.
 
     Applies ``unknown.combat.base-defense``, ``unknown.combat.base-defense.repeat``,
@@ -364,7 +400,7 @@ def base_defense(state: UnknownState, at: Coord) -> Outcome:
                     food=food - BASE_DEFENSE_FOOD,
                 )
             )
-            state, more = damage_enemy(state, who, 1, "base defense")
+            state, more = damage_enemy(state, who, 1, "base defense", rules=rules)
             events.extend(more)
 
 
@@ -386,11 +422,11 @@ class CloseCombat:
 
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         if not fight_goes_on(state.position, self.at):
-            return self._finish(state)
+            return self._finish(state, game)
         plan = plan_round(state, self.at)
         options = assignments(plan)
         if len(options) == 1:
-            return fight_round(state, self.at, plan, options[0])
+            return fight_round(state, self.at, plan, options[0], game.rules)
         return None
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
@@ -402,9 +438,9 @@ class CloseCombat:
         plan = plan_round(state, self.at)
         if decision not in assignments(plan):
             raise rejection(state, self.at, plan, decision)
-        return fight_round(state, self.at, plan, decision)  # type: ignore[arg-type]
+        return fight_round(state, self.at, plan, decision, game.rules)  # type: ignore[arg-type]
 
-    def _finish(self, state: UnknownState) -> Outcome:
+    def _finish(self, state: UnknownState, game: UnknownGame | None = None) -> Outcome:
         state = replace(state, pending=state.pending[1:])
         ended = event(
             "combat_ended",
@@ -414,5 +450,5 @@ class CloseCombat:
         )
         if self.at != base_spot(state.position):
             return state, (ended,)
-        state, more = base_defense(state, self.at)
+        state, more = base_defense(state, self.at, game.rules if game else None)
         return state, (ended, *more)

@@ -242,7 +242,7 @@ def registered_effects() -> dict[str, type]:
 def _pieces_named(
     pending: Any, row: dict[str, Any], entry: str, position: UnknownPosition, source: str
 ) -> None:
-    ids = {p.id for p in (*position.survivors, *position.enemies)}
+    ids = {p.id for p in (*position.survivors, *position.enemies, *position.allies)}
     for field in PIECE_FIELDS:
         value = row.get(field)
         named = [value] if isinstance(value, str) else list(value or [])
@@ -365,6 +365,8 @@ def _enemy_data(enemy: Any) -> dict[str, Any]:
         row["stunned"] = True
     if enemy.fresh:
         row["fresh"] = True
+    if getattr(enemy, "specimen", False):
+        row["specimen"] = True
     return row
 
 

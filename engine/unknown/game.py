@@ -86,7 +86,8 @@ class UnknownGame:
         found: list[Action] = []
         for kind in (*ACTIONS, *self.rules.action_kinds(state)):
             for action in kind.options(self, state, who):
-                if self.rules.ap_cost(state, action) <= survivor.ap:
+                # below 0 AP (Refugees) only 0-AP actions are left: the Runner example
+                if self.rules.ap_cost(state, action) <= max(survivor.ap, 0):
                     found.append(action)
         return tuple(found)
 
@@ -95,6 +96,7 @@ class UnknownGame:
         """Apply ``decision``; ``IllegalDecision`` (naming the clause) leaves ``state`` as it was."""
         if state.outcome is not None:
             raise IllegalDecision(state.outcome[1], f"the game is over ({state.outcome[2]})")
+        before = state
         if state.pending:
             state, events = state.pending[0].apply(self, state, decision)
         elif isinstance(decision, StartTurn) and state.phase == "survivor_actions":
@@ -114,8 +116,9 @@ class UnknownGame:
             raise IllegalDecision(
                 "unknown.turn.phases", f"{decision} is not a decision anyone may take now"
             )
+        state, cleared = self._note_cleared(before, state)
         state, more = self.settle(state)
-        return Step(state, events + more)
+        return Step(state, events + cleared + more)
 
     def act(self, state: UnknownState, action: Action) -> Outcome:
         """Check an action, charge its AP, and carry it out (``unknown.action.one-at-a-time``)."""
@@ -129,7 +132,7 @@ class UnknownGame:
                 "unknown.injury.incapacitated", f"{action.who} is incapacitated and cannot act"
             )
         cost = self.rules.ap_cost(state, action)
-        if cost > survivor.ap:
+        if cost > max(survivor.ap, 0):  # AP may be below 0 (``unknown.mission.refugees.carry``)
             raise IllegalDecision(
                 "unknown.turn.survivor-actions",
                 f"{action.who} has {survivor.ap} AP left; {action.name} costs {cost}",
@@ -159,6 +162,7 @@ class UnknownGame:
             won = self._mission_won(state)
             if won is not None:
                 return won[0], events + won[1]
+            before = state
             if state.pending:
                 step = state.pending[0].settle(self, state)
             else:
@@ -166,8 +170,28 @@ class UnknownGame:
             if step is None:
                 break
             state, more = step
-            events += more
+            state, cleared = self._note_cleared(before, state)
+            events += more + cleared
         return state, events
+
+    def _note_cleared(self, before: UnknownState, after: UnknownState) -> Outcome:
+        """``after`` with the modifiers' reaction to tiles flipped to cleared since ``before``.
+
+        The one place every flip is seen, whatever caused it (Clear Tile, a Gather, a flood, a
+        trait or a mission action): e.g. Onslaught counts cleared lairs
+        (``unknown.mission.onslaught.tracking``). A tile newly laid is not a flip.
+        """
+        if before.position.tiles is after.position.tiles:
+            return after, ()
+        was = before.position.tile_at
+        spots = tuple(
+            t.at
+            for t in after.position.tiles
+            if t.cleared and t.at in was and not was[t.at].cleared and was[t.at].tile == t.tile
+        )
+        if not spots:
+            return after, ()
+        return self.rules.on_tiles_cleared(after, spots)
 
     def _mission_won(self, state: UnknownState) -> Outcome | None:
         """The won state once the mission is complete (``unknown.mission.completion-moment``),

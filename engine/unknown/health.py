@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 
+UNHARMED_KINDS = frozenset({"mission_behemoth"})
+"""Enemies damage neither kills nor stuns: the Behemoth mission's behemoth
+(``unknown.mission.behemoth.base-loss``, ``unknown.mission.behemoth.stats``)."""
+
+
 def damage_survivor(
     state: UnknownState, who: str, amount: int, cause: str
 ) -> tuple[UnknownState, tuple[Event, ...]]:
@@ -84,6 +89,7 @@ def damage_enemy(
     cause: str,
     by: str | None = None,
     rules: Rules | None = None,
+    party: tuple[str, ...] = (),
 ) -> tuple[UnknownState, tuple[Event, ...]]:
     """Deal damage to an enemy: injured while it has health left, removed when killed.
 
@@ -91,10 +97,22 @@ def damage_enemy(
     Brute's ``unknown.enemy.brute.stun`` (unlimited health; damage stuns it). ``by`` is the
     survivor credited with the damage (``None`` when none is); on a kill, ``rules`` (when given)
     lets the modifiers in play react through ``Rules.on_kill`` (e.g.
-    ``unknown.survivor.hunter.food-drop``).
+    ``unknown.survivor.hunter.food-drop``). Damage no single survivor dealt (a trap's; close
+    combat's, ``party`` being its fighters) is credited as ``Rules.credit`` says.
     """
     enemy: Enemy = state.position.piece(enemy_id)  # type: ignore[assignment]
+    if by is None and rules is not None:
+        state, by = rules.credit(state, enemy, cause, party)
     health = enemy_kinds()[enemy.kind].health
+    if enemy.kind in UNHARMED_KINDS:
+        return state, (
+            event(
+                "unharmed",
+                "unknown.mission.behemoth.base-loss",
+                f"{enemy_id} cannot be harmed by damage ({cause} does nothing)",
+                enemy=enemy_id,
+            ),
+        )
     if health is None:
         stunned = replace(enemy, stunned=True)
         return state.with_position(state.position.with_enemy(stunned)), (

@@ -16,7 +16,7 @@ from engine.unknown.combat import CloseCombat, combat_starts
 from engine.unknown.effects import effect
 from engine.unknown.map.knockback import knockback_destinations
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import Coord, Survivor
+from engine.unknown.position import Ally, Coord, Survivor
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
@@ -107,7 +107,8 @@ class Knockback:
                 )
             )
             position = position.moved(who, to)
-            survivor = isinstance(piece, Survivor)
+            # allies flee and fight as survivors (unknown.ally.as-survivor)
+            survivor = isinstance(piece, (Survivor, Ally))
             foes = position.enemies_at(to) if survivor else position.survivors_at(to)
             if combat_starts(position, to):
                 names = ", ".join(f.id for f in foes)
@@ -122,7 +123,7 @@ class Knockback:
                 )
         rest = self.movers[1:]
         pending = ((replace(self, movers=rest),) if rest else ()) + state.pending[1:]
-        if to != piece.at:
+        if to != piece.at and not isinstance(piece, Ally):
             from engine.unknown.enemies.abilities import shots_after_knockback
 
             pending = (*shots_after_knockback(state.position, position, who, ruleset), *pending)

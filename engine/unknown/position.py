@@ -99,6 +99,9 @@ class Enemy:
     damage: int = 0
     stunned: bool = False
     fresh: bool = False
+    specimen: bool = False
+    """A Gas Testing specimen token lies under it and moves with it
+    (``unknown.task.gas-testing.specimen-moves``)."""
 
 
 ALLY_STATES = ("healthy", "incapacitated")
@@ -149,12 +152,12 @@ class UnknownPosition:
             kinds[token.kind] = kinds.get(token.kind, 0) + token.count
         return found
 
-    def piece(self, piece_id: str) -> Survivor | Enemy:
-        """The survivor or enemy with this id; ``KeyError`` naming the known ids if none."""
-        for piece in (*self.survivors, *self.enemies):
+    def piece(self, piece_id: str) -> Survivor | Enemy | Ally:
+        """The survivor, enemy or ally with this id; ``KeyError`` naming the known ids if none."""
+        for piece in (*self.survivors, *self.enemies, *self.allies):
             if piece.id == piece_id:
                 return piece
-        known = ", ".join(p.id for p in (*self.survivors, *self.enemies)) or "none"
+        known = ", ".join(p.id for p in (*self.survivors, *self.enemies, *self.allies)) or "none"
         raise KeyError(f"no piece {piece_id!r} on the map (pieces: {known})")
 
     def enemies_at(self, at: Coord) -> tuple[Enemy, ...]:
@@ -173,7 +176,11 @@ class UnknownPosition:
         raise KeyError(f"no survivor {survivor_id!r} on the map")
 
     def moved(self, piece_id: str, to: Coord) -> UnknownPosition:
-        """A copy with one piece moved to ``to``."""
+        """A copy with one piece (survivor, enemy or ally) moved to ``to``."""
+        if any(a.id == piece_id for a in self.allies):
+            return self.with_allies(
+                tuple(replace(a, at=to) if a.id == piece_id else a for a in self.allies)
+            )
         survivors = tuple(replace(s, at=to) if s.id == piece_id else s for s in self.survivors)
         enemies = tuple(replace(e, at=to) if e.id == piece_id else e for e in self.enemies)
         return self.with_pieces(survivors, enemies)
@@ -348,6 +355,7 @@ def _enemy(row: dict[str, Any], entry: str, at: Coord, source: str) -> Enemy:
         damage=row.get("damage", 0),
         stunned=bool(row.get("stunned", False)),
         fresh=bool(row.get("fresh", False)),
+        specimen=bool(row.get("specimen", False)),
     )
     health = enemy_kinds()[enemy.kind].health
     if health is not None and enemy.damage >= health:

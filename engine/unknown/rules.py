@@ -105,6 +105,111 @@ class Modifier:
         ``killer`` (a survivor id, or ``None`` when no single survivor is credited)."""
         return state, ()
 
+    def on_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+        """What this modifier does in the upkeep phase (``unknown.turn.upkeep``), before the
+        base eats; ``state`` is the state entering upkeep."""
+        return state, ()
+
+    def credit(
+        self, state: UnknownState, enemy: Any, cause: str, party: tuple[str, ...]
+    ) -> tuple[UnknownState, str | None]:
+        """The survivor credited with damage to ``enemy`` that no single survivor dealt (a
+        trap's, ``cause`` naming it; close combat's pooled damage, ``party`` the fighters), or
+        ``None``; the state may note what the credit used up (e.g. a Hunter's trap marker)."""
+        return state, None
+
+    def hold_explored(self, game: Any, state: UnknownState, explored: Any) -> Outcome | None:
+        """Take a just-laid tile's instant effects (``explored``, not yet queued) to resolve
+        them later (the Skeptic's delayed spawn); ``None`` to let them resolve now."""
+        return None
+
+    def on_turn_end(self, game: Any, state: UnknownState, who: str) -> Outcome:
+        """What happens as ``who`` ends its turn (``state`` is before the turn is closed)."""
+        return state, ()
+
+    def exchanges(self, game: Any, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
+        """Exchanges (``engine.unknown.actions.trade.Exchange``) this modifier lets ``who``
+        make in a trade now besides the tiles' own rates, each with the clause allowing it."""
+        return ()
+
+    def gather_kinds(self, state: UnknownState) -> tuple[str, ...]:
+        """Token kinds besides the tiles' icons that a Gather may name (e.g. a task's fences)."""
+        return ()
+
+    def gather_yield(self, state: UnknownState, placed: Any, resource: str, amount: int) -> int:
+        """How many ``resource`` tokens gathering ``placed`` gives (``amount``: the default)."""
+        return amount
+
+    def tradable(self, state: UnknownState) -> tuple[str, ...]:
+        """Token kinds besides the standard goods that a trade may move (``unknown.action.trade``)."""
+        return ()
+
+    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+        """What follows one transfer of a trade by ``who`` (``state`` is after the move)."""
+        return state, ()
+
+    def check_trade_end(self, state: UnknownState, who: str) -> None:
+        """Raise ``IllegalDecision`` when the trade by ``who`` may not be finished as it stands."""
+
+    def acts_as_base(self, state: UnknownState, at: Any) -> bool:
+        """Whether the tile ``at`` counts as the base tile in trade actions."""
+        return False
+
+    def spawn_stunned(self, state: UnknownState, enemy: Any) -> str | None:
+        """The clause making a newly spawned ``enemy`` stunned, or ``None``."""
+        return None
+
+    def before_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+        """What happens just before the upkeep phase starts (``state`` has entered it)."""
+        return state, ()
+
+    def on_tiles_cleared(self, state: UnknownState, spots: tuple[Any, ...]) -> Outcome:
+        """What follows once the tiles on ``spots`` were flipped to cleared, however that came
+        about (Clear Tile, a Gather, a flood, a trait, a mission action): ``state`` is after."""
+        return state, ()
+
+    def on_explored(self, game: Any, state: UnknownState, who: str, placed: Any) -> Outcome:
+        """What a newly laid tile ``placed`` (explored by ``who``) does for this modifier, after
+        the tile's own instant effects (e.g. a mission tile spawning an ally)."""
+        return state, ()
+
+    def enemy_targets(
+        self, state: UnknownState, enemy: Any, spots: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        """The tiles ``enemy`` picks its nearest target among (``spots``: the default ones)."""
+        return spots
+
+    def enemy_speed(self, state: UnknownState, enemy: Any, target: Any, speed: int) -> int:
+        """Tiles ``enemy`` moves this enemy movement phase toward the tile ``target``."""
+        return speed
+
+    def on_reveal(self, game: Any, state: UnknownState, who: str, tile: str) -> Outcome | None:
+        """Take the tile ``who`` just drew instead of it being placed (Activate's consoles,
+        ``unknown.mission.activate.pickup``); ``None`` leaves it to be placed as usual.
+        ``state`` has the tile out of the stack and the draw off the pending queue."""
+        return None
+
+    def clear_override(self, game: Any, state: UnknownState, who: str, placed: Any) -> str | None:
+        """The clause letting Clear Tile flip ``placed`` for its AP alone, with no resources and
+        whatever the tile's card says (Hive, ``unknown.mission.hive.clear``); ``None`` when this
+        modifier has no say. Raises ``IllegalDecision`` when it forbids clearing the tile."""
+        return None
+
+    def ap_burden(self, state: UnknownState, survivor: Survivor) -> int:
+        """AP ``survivor``'s turn starts with fewer, even below 0 (Refugees' carried refugees,
+        ``unknown.mission.refugees.ap-cost``)."""
+        return 0
+
+    def transfer_refusal(self, state: UnknownState, who: str, move: Any) -> tuple[str, str] | None:
+        """``(clause, why)`` when this modifier forbids the trade transfer ``move`` by ``who``
+        (e.g. ``unknown.mission.refugees.trade-limits``); ``None`` allows it."""
+        return None
+
+
+ACTED = "turn.actions"
+"""The key under which :meth:`Rules.on_action` counts a survivor's actions this turn in
+``Survivor.used`` (gained start-of-turn abilities work only before any,
+``unknown.survivor.strategist.start-of-turn``)."""
 
 MODIFIERS: dict[str, Modifier] = {}
 """Modifiers by survivor card, mission or task name (filled by the survivors, missions and tasks
@@ -143,18 +248,20 @@ class Rules:
     def start_ap(self, state: UnknownState, survivor: Survivor) -> int:
         """AP a survivor's turn starts with (``unknown.turn.survivor-actions``).
 
-        The card's AP (``unknown.survivor.explorer.ap`` and the catalog), less 1 when injured
+        The card's AP (``unknown.survivor.explorer.ap`` and the catalog; see :func:`card_ap`),
+        less 1 when injured
         (``unknown.injury.ap-cost``); 0 when incapacitated (``unknown.injury.incapacitated-ap``).
+        Then less what the modifiers' ``ap_burden`` takes, which may leave it below 0
+        (``unknown.mission.refugees.ap-cost``, ``unknown.mission.refugees.carry``).
         """
         if survivor.incapacitated:
             return 0
-        card = survivor_cards().get(survivor.card or "")
-        ap = card.ap if card else 3
+        ap = card_ap(survivor)
         for modifier in self.active(state):
             ap = modifier.start_ap(state, survivor, ap)
         if survivor.injured:
             ap -= 1
-        return max(ap, 0)
+        return max(ap, 0) - self.ap_burden(state, survivor)
 
     def ap_cost(self, state: UnknownState, action: Any) -> int:
         """AP an action costs: 1 unless a rule says otherwise (``unknown.action.standard``)."""
@@ -199,10 +306,12 @@ class Rules:
         return gain
 
     def on_action(self, state: UnknownState, action: Any) -> UnknownState:
-        """``state`` with every modifier's note of what taking ``action`` used up this turn."""
+        """``state`` with every modifier's note of what taking ``action`` used up this turn, and
+        the taker's count of actions this turn (``ACTED``) one higher."""
         for modifier in self.active(state):
             state = modifier.on_action(state, action)
-        return state
+        taker = state.position.survivor(action.who).with_use(ACTED)
+        return state.with_position(state.position.with_survivor(taker))
 
     def extra_options(self, game: Any, state: UnknownState, who: str) -> tuple[Any, ...]:
         """The modifiers' own decisions open to ``who`` on turn (e.g. a trait's free move)."""
@@ -248,6 +357,179 @@ class Rules:
             state, more = modifier.on_kill(state, enemy, killer)
             events += tuple(more)
         return state, events
+
+    def on_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+        """``state`` after every modifier's upkeep effects, then with every gained survivor
+        ability given up (they last until the next upkeep phase:
+        ``unknown.survivor.strategist.duration``, ``unknown.task.radio.reward-talk``)."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.on_upkeep(game, state)
+            events += tuple(more)
+        position = state.position
+        for survivor in position.survivors:
+            if survivor.borrowed:
+                position = position.with_survivor(replace(survivor, borrowed=()))
+                events += (
+                    event(
+                        "abilities_lost",
+                        "unknown.survivor.strategist.duration",
+                        f"{survivor.id} no longer has the {', '.join(survivor.borrowed)} abilities",
+                        who=survivor.id,
+                        cards=survivor.borrowed,
+                    ),
+                )
+        return state.with_position(position), events
+
+    def credit(
+        self, state: UnknownState, enemy: Any, cause: str, party: tuple[str, ...] = ()
+    ) -> tuple[UnknownState, str | None]:
+        """The first modifier's credit for damage no single survivor dealt, else ``None``."""
+        for modifier in self.active(state):
+            state, who = modifier.credit(state, enemy, cause, party)
+            if who is not None:
+                return state, who
+        return state, None
+
+    def hold_explored(self, game: Any, state: UnknownState, explored: Any) -> Outcome | None:
+        """The first modifier's hold on a just-laid tile's instant effects, else ``None``."""
+        for modifier in self.active(state):
+            held = modifier.hold_explored(game, state, explored)
+            if held is not None:
+                return held
+        return None
+
+    def on_turn_end(self, game: Any, state: UnknownState, who: str) -> Outcome:
+        """``state`` after every modifier's reaction to ``who`` ending its turn, and events."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.on_turn_end(game, state, who)
+            events += tuple(more)
+        return state, events
+
+    def exchanges(self, game: Any, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
+        """The modifiers' extra exchanges open to ``who`` now, with their clauses."""
+        return tuple(x for m in self.active(state) for x in m.exchanges(game, state, who))
+
+    def gather_kinds(self, state: UnknownState) -> tuple[str, ...]:
+        """Extra token kinds a Gather may name, from the modifiers in play, without repeats."""
+        kinds: list[str] = []
+        for modifier in self.active(state):
+            kinds += [k for k in modifier.gather_kinds(state) if k not in kinds]
+        return tuple(kinds)
+
+    def gather_yield(self, state: UnknownState, placed: Any, resource: str, amount: int) -> int:
+        """``resource`` tokens gathering ``placed`` gives, after the modifiers in play."""
+        for modifier in self.active(state):
+            amount = modifier.gather_yield(state, placed, resource, amount)
+        return amount
+
+    def tradable(self, state: UnknownState) -> tuple[str, ...]:
+        """Extra token kinds a trade may move, from the modifiers in play."""
+        return tuple(k for m in self.active(state) for k in m.tradable(state))
+
+    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+        """``state`` after every modifier's reaction to one trade transfer, and their events."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.after_transfer(state, who, move)
+            events += tuple(more)
+        return state, events
+
+    def check_trade_end(self, state: UnknownState, who: str) -> None:
+        """``IllegalDecision`` when a modifier in play forbids finishing the trade now."""
+        for modifier in self.active(state):
+            modifier.check_trade_end(state, who)
+
+    def acts_as_base(self, state: UnknownState, at: Any) -> bool:
+        """Whether a modifier in play makes the tile ``at`` count as base in trades."""
+        return any(m.acts_as_base(state, at) for m in self.active(state))
+
+    def spawn_stunned(self, state: UnknownState, enemy: Any) -> str | None:
+        """The clause of the first modifier making a new ``enemy`` spawn stunned, else ``None``."""
+        for modifier in self.active(state):
+            clause = modifier.spawn_stunned(state, enemy)
+            if clause:
+                return clause
+        return None
+
+    def before_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+        """``state`` after every modifier's effects due just before upkeep, and their events."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.before_upkeep(game, state)
+            events += tuple(more)
+        return state, events
+
+    def on_tiles_cleared(self, state: UnknownState, spots: tuple[Any, ...]) -> Outcome:
+        """``state`` after every modifier's reaction to tiles flipped to cleared (called from
+        ``UnknownGame`` after each step, the one place that sees every flip)."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.on_tiles_cleared(state, spots)
+            events += tuple(more)
+        return state, events
+
+    def on_explored(self, game: Any, state: UnknownState, who: str, placed: Any) -> Outcome:
+        """``state`` after every modifier's reaction to a newly explored tile, and their events."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.on_explored(game, state, who, placed)
+            events += tuple(more)
+        return state, events
+
+    def enemy_targets(
+        self, state: UnknownState, enemy: Any, spots: tuple[Any, ...]
+    ) -> tuple[Any, ...]:
+        """The tiles ``enemy`` may target, after the modifiers in play."""
+        for modifier in self.active(state):
+            spots = modifier.enemy_targets(state, enemy, spots)
+        return spots
+
+    def enemy_speed(self, state: UnknownState, enemy: Any, target: Any, speed: int) -> int:
+        """``enemy``'s movement toward ``target`` this phase, after the modifiers in play."""
+        for modifier in self.active(state):
+            speed = modifier.enemy_speed(state, enemy, target, speed)
+        return speed
+
+    def on_reveal(self, game: Any, state: UnknownState, who: str, tile: str) -> Outcome | None:
+        """The first modifier's taking of a drawn tile instead of placing it, else ``None``
+        (called from the explore draw, ``engine.unknown.actions.explore``)."""
+        for modifier in self.active(state):
+            taken = modifier.on_reveal(game, state, who, tile)
+            if taken is not None:
+                return taken
+        return None
+
+    def clear_override(self, game: Any, state: UnknownState, who: str, placed: Any) -> str | None:
+        """The clause of the first modifier letting Clear Tile flip ``placed`` with no
+        resources, else ``None``; a modifier forbidding it raises ``IllegalDecision``."""
+        for modifier in self.active(state):
+            clause = modifier.clear_override(game, state, who, placed)
+            if clause:
+                return clause
+        return None
+
+    def ap_burden(self, state: UnknownState, survivor: Survivor) -> int:
+        """AP taken off ``survivor``'s starting AP by the modifiers in play (may go below 0)."""
+        return sum(m.ap_burden(state, survivor) for m in self.active(state))
+
+    def transfer_refusal(self, state: UnknownState, who: str, move: Any) -> tuple[str, str] | None:
+        """The first modifier's ``(clause, why)`` forbidding a trade transfer, else ``None``."""
+        for modifier in self.active(state):
+            refusal = modifier.transfer_refusal(state, who, move)
+            if refusal:
+                return refusal
+        return None
+
+
+def card_ap(survivor: Survivor) -> int:
+    """The AP ``survivor``'s cards give: its own card's, or a gained card's when higher (the
+    Explorer's 4, ``unknown.survivor.explorer.ap``, gained by the Strategist:
+    ``unknown.survivor.strategist.ap-change``); 3 for a survivor with no card."""
+    cards = survivor_cards()
+    names = (survivor.card or "", *survivor.borrowed)
+    return max((cards[n].ap for n in names if n in cards), default=3)
 
 
 class _Recorder:

@@ -42,6 +42,15 @@ class Ruleset:
     nurse_incapacitated: str = "still-helps"
     runner_cleared_hazards: str = "counts"
     nurse_heal_bonus: str = "next-turn"
+    foraging_plant_overflow: str = "left-on-tile"
+    task_info_after_completion: str = "ends"
+    scouts_peek_cost: str = "free"
+    strategist_move_incapacitated: str = "refused"
+    hunter_combat_kill: str = "took-part"
+    console_reshuffle: str = "current-pile"
+    refugee_ap_refund: str = "no-refund"
+    survivors_per_player: str = "equal-shares"
+    difficulty_score: str = "change-from-normal"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

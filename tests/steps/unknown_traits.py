@@ -24,7 +24,7 @@ Ignoring a knockback uses the engine's ``IgnoreKnockback(who, source)``; the Str
 phase is driven by the legal decisions it offers (a move naming the refugee's tile and the
 destination; a decision named like "end", "pass" or "done" to leave them be). Objective tokens on
 tiles (outposts, water sources) are written as ``mission`` tokens, as in ``hazards.feature``;
-refugee allies (Stragglers) as ``refugee`` tokens on their tiles. The task in play is expected
+refugee allies (Stragglers) are ally pieces (steps in ``unknown_allies.py``). The task in play is expected
 in ``UnknownState.task``.
 """
 

@@ -26,7 +26,7 @@ from engine.unknown.actions.gather import nearby_spots
 from engine.unknown.catalog import TileKind, catalog
 from engine.unknown.map import is_passable, line_of_sight, range_between
 from engine.unknown.map.board import is_fortified
-from engine.unknown.position import Coord
+from engine.unknown.position import Coord, PlacedTile
 from engine.unknown.state import Goods, UnknownState, add, bag
 
 if TYPE_CHECKING:
@@ -94,6 +94,14 @@ def gain_choices(kind: TileKind) -> list[str | None]:
     return [r for r in multi[0] if all(r in icon for icon in multi)]
 
 
+def _overridden(game: UnknownGame, state: UnknownState, who: str, placed: PlacedTile) -> bool:
+    """Whether a modifier in play lets Clear Tile flip ``placed`` (``Rules.clear_override``)."""
+    try:
+        return bool(game.rules.clear_override(game, state, who, placed))
+    except IllegalDecision:
+        return False
+
+
 @dataclass(frozen=True)
 class ClearTile(Action):
     """Pay a tile's clear cost and flip it over, gaining its resources (``unknown.action.clear``).
@@ -129,7 +137,7 @@ class ClearTile(Action):
             if placed.cleared or not tile_free_of_enemies(state, at):
                 continue
             kind = catalog()[placed.tile]
-            if kind.clear_cost or kind.gather:
+            if kind.clear_cost or kind.gather or _overridden(game, state, who, placed):
                 found.extend(cls(who, at, gain) for gain in gain_choices(kind))
         return found
 
@@ -158,7 +166,9 @@ class ClearTile(Action):
                 "unknown.action.clear.loses-effects",
                 f"the {placed.tile} at {list(self.at)} is already cleared",
             )
-        if not kind.clear_cost and not kind.gather:
+        # a mission may let it be cleared for its AP alone, or forbid it (``Rules.clear_override``)
+        override = game.rules.clear_override(game, state, self.who, placed)
+        if not override and not kind.clear_cost and not kind.gather:
             clause = (
                 "unknown.hazard.no-clear-cost"
                 if kind.type == "hazard"
@@ -168,7 +178,11 @@ class ClearTile(Action):
                 clause,
                 f"the {placed.tile} has neither a requirement to clear nor gatherable resources",
             )
-        if not kind.clear_cost and game.rules.ruleset.clear_without_requirement != "allowed":
+        if (
+            not override
+            and not kind.clear_cost
+            and game.rules.ruleset.clear_without_requirement != "allowed"
+        ):
             raise IllegalDecision(
                 "unknown.action.clear",
                 f"the {placed.tile} has no requirement to clear, so Clear Tile cannot flip it "

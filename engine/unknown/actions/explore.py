@@ -27,7 +27,7 @@ from engine.unknown.map import (
     knockback_destinations,
     range_between,
 )
-from engine.unknown.position import Coord, Enemy, PlacedTile, Survivor, UnknownPosition
+from engine.unknown.position import Ally, Coord, Enemy, PlacedTile, Survivor, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
@@ -101,10 +101,10 @@ class DrawTile:
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         if state.stack.top:
             tile = state.stack.top[0]
-            return self._revealed(replace(state, stack=state.stack.without_top()), tile)
+            return self._revealed(replace(state, stack=state.stack.without_top()), tile, game)
         if len(state.stack.rest) == 1:
             tile = state.stack.rest[0][0]
-            return self._revealed(replace(state, stack=state.stack.without(tile)), tile)
+            return self._revealed(replace(state, stack=state.stack.without(tile)), tile, game)
         return None
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
@@ -115,13 +115,20 @@ class DrawTile:
                 "unknown.action.explore.adjacent", f"{decision} is not a tile left in the stack"
             )
         return self._revealed(
-            replace(state, stack=state.stack.without(decision.tile)), decision.tile
+            replace(state, stack=state.stack.without(decision.tile)), decision.tile, game
         )
 
-    def _revealed(self, state: UnknownState, tile: str) -> Outcome:
+    def _revealed(self, state: UnknownState, tile: str, game: UnknownGame) -> Outcome:
+        """The drawn tile waits for its spot, unless a modifier takes it instead
+        (``Rules.on_reveal``: Activate's consoles, ``unknown.mission.activate.pickup``)."""
         shown = event(
             "tile_drawn", "unknown.action.explore.adjacent", f"{self.who} reveals {tile}", tile=tile
         )
+        taken = game.rules.on_reveal(
+            game, replace(state, pending=state.pending[1:]), self.who, tile
+        )
+        if taken is not None:
+            return taken[0], (shown, *taken[1])
         return replace(state, pending=(PlaceTile(self.who, tile), *state.pending[1:])), (shown,)
 
 
@@ -213,7 +220,11 @@ def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord
         tile=tile,
         at=spot,
     )
-    pending = (Explored(who, tile, spot, origin), *state.pending)
+    explored = Explored(who, tile, spot, origin)
+    held = game.rules.hold_explored(game, replace(state, position=position), explored)
+    if held is not None:  # ``Rules.hold_explored``: e.g. the Skeptic's delayed spawn
+        return held[0], (placed, *laid, *held[1])
+    pending = (explored, *state.pending)
     return replace(state, position=position, pending=pending), (placed, *laid)
 
 
@@ -301,17 +312,8 @@ class Explored:
             hives = [t.at for t in state.position.tiles if t.tile == "hive" and not t.cleared]
             kinds += [kind] * len(hives)
             spots += hives
-        state, events = self._spawn(game, state, "here", tuple(spots), kinds)
-        if any(s.when for s in catalog()[self.tile].spawns):
-            events += (
-                event(
-                    "effect_not_modelled",
-                    "unknown.effect.instant.uncommon",
-                    f"{self.tile}: spawns tied to the mission's progress are not modelled yet",
-                    tile=self.tile,
-                ),
-            )
-        return state, events
+        # spawns tied to the mission's progress (``when``) are the mission's: ``Rules.on_explored``
+        return self._spawn(game, state, "here", tuple(spots), kinds)
 
     def _spawn_hazard(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         from engine.unknown.enemies.spawning import nearest_hazards
@@ -406,7 +408,12 @@ class Explored:
             state, events = fall_through(state, self.explorer, self.at)
         elif self.tile == "flood":
             state, events = flood(game, state, self.at)
-        elif self.tile in MISSION_EFFECTS:
+        placed = state.position.tile_at.get(self.at)
+        mission: tuple[Event, ...] = ()
+        if placed is not None:  # the mission's effects of its tiles (``Rules.on_explored``)
+            state, mission = game.rules.on_explored(game, state, self.explorer, placed)
+            events += tuple(mission)
+        if self.tile in MISSION_EFFECTS and not mission:
             events = (
                 event(
                     "effect_not_modelled",
@@ -513,9 +520,10 @@ def reach(
     (``unknown.knockback.flee``).
     """
     spot = source_spot(state, source)
-    if spot is None or (isinstance(piece, Survivor) and piece.incapacitated):
+    if spot is None or (isinstance(piece, (Survivor, Ally)) and piece.incapacitated):
         return None
-    if source[0] == "enemy" and (not isinstance(piece, Survivor) or piece.at == spot):
+    like_survivor = isinstance(piece, (Survivor, Ally))  # allies too (unknown.ally.as-survivor)
+    if source[0] == "enemy" and (not like_survivor or piece.at == spot):
         return None
     distance = range_between(state.position, spot, piece.at, game.rules.ruleset)
     return distance if distance is not None and distance <= source[3] else None
@@ -534,7 +542,7 @@ def knockbacks(
     order is the ``knockback-mover-order`` reading (default farthest first); with several, pieces
     are ordered the same way by their nearest source. ``movers`` limits who may flee (Collapse).
     """
-    pieces = [*state.position.survivors, *state.position.enemies]
+    pieces = [*state.position.survivors, *state.position.enemies, *state.position.allies]
     nearest: dict[str, int] = {}
     for piece in pieces:
         if movers is not None and piece.id not in movers:
@@ -551,8 +559,8 @@ def knockbacks(
     return (Knockbacks(tuple(sources), tuple(order), (), cause),)
 
 
-def _piece(state: UnknownState, piece_id: str) -> Survivor | Enemy | None:
-    for piece in (*state.position.survivors, *state.position.enemies):
+def _piece(state: UnknownState, piece_id: str) -> Survivor | Enemy | Ally | None:
+    for piece in (*state.position.survivors, *state.position.enemies, *state.position.allies):
         if piece.id == piece_id:
             return piece
     return None

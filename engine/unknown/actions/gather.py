@@ -57,6 +57,12 @@ def tile_yield(placed: PlacedTile, resource: str) -> int:
     return sum(1 for icon in kind.gather if resource in icon)
 
 
+def rules_yield(game: UnknownGame, state: UnknownState, placed: PlacedTile, resource: str) -> int:
+    """:func:`tile_yield` after the modifiers in play (``Rules.gather_yield``): e.g. a task
+    letting a tile be gathered for its own tokens instead (``unknown.task.perimeter.gather-fences``)."""
+    return game.rules.gather_yield(state, placed, resource, tile_yield(placed, resource))
+
+
 def tokens_to_gather(position: UnknownPosition, at: Coord, resource: str) -> int:
     """Tokens of ``resource`` lying on ``at`` that a gather picks up (``unknown.action.gather.tokens``)."""
     if resource not in GATHERABLE_TOKENS:
@@ -127,8 +133,9 @@ class Gather(Action):
         for at in spots:
             kinds = {r for icon in catalog()[position.tile_at[at].tile].gather for r in icon}
             kinds |= {k for k in position.tokens_at.get(at, {}) if k in GATHERABLE_TOKENS}
+            kinds |= set(game.rules.gather_kinds(state))
             for resource in kinds:
-                if tile_yield(position.tile_at[at], resource) or tokens_to_gather(
+                if rules_yield(game, state, position.tile_at[at], resource) or tokens_to_gather(
                     position, at, resource
                 ):
                     offered.setdefault(resource, []).append(at)
@@ -149,7 +156,7 @@ class Gather(Action):
                 raise IllegalDecision("unknown.action.gather", f"no tile is explored at {list(at)}")
             require_reach(game, state, here, at)
             require_no_enemy(state, at)
-            if not tile_yield(placed, self.resource) and not tokens_to_gather(
+            if not rules_yield(game, state, placed, self.resource) and not tokens_to_gather(
                 state.position, at, self.resource
             ):
                 raise nothing_to_gather(placed, self.resource)
@@ -161,8 +168,8 @@ class Gather(Action):
         flipped: list[Coord] = []
         from_tiles = 0
         for at in self.sources:
-            from_tile = tile_yield(position.tile_at[at], self.resource)
-            position, amount, found = self._take(position, at)
+            from_tile = rules_yield(game, state, position.tile_at[at], self.resource)
+            position, amount, found = self._take(position, at, from_tile)
             gained += amount
             events.extend(found)
             if from_tile:
@@ -175,12 +182,12 @@ class Gather(Action):
         return state, (*events, *extra)
 
     def _take(
-        self, position: UnknownPosition, at: Coord
+        self, position: UnknownPosition, at: Coord, from_tile: int
     ) -> tuple[UnknownPosition, int, list[Event]]:
-        """Take the tile's resource (flipping it) and the matching tokens from one source."""
+        """Take the tile's resource (``from_tile`` of them, flipping it) and the matching
+        tokens from one source."""
         placed = position.tile_at[at]
         events: list[Event] = []
-        from_tile = tile_yield(placed, self.resource)
         if from_tile:
             position = position.with_tile(replace(placed, cleared=True))
             events.append(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 from engine.core.errors import IllegalDecision
 from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, require_reach
 from engine.unknown.health import heal_survivor
+from engine.unknown.position import Ally, Enemy
 from engine.unknown.state import UnknownState, add
 
 if TYPE_CHECKING:
@@ -39,7 +40,9 @@ class Heal(Action):
 
     @classmethod
     def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Heal]:
-        return [cls(who, s.id) for s in state.position.survivors if s.health != "healthy"]
+        hurt = [s.id for s in state.position.survivors if s.health != "healthy"]
+        hurt += [a.id for a in state.position.allies if a.incapacitated]  # allies too
+        return [cls(who, target) for target in hurt]
 
     def cost(self, game: UnknownGame, state: UnknownState) -> int:
         """Medicine spent, after the modifiers in play (``unknown.action.heal.cost``)."""
@@ -49,7 +52,9 @@ class Heal(Action):
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         healer = actor(state, self.who)
         try:
-            patient = state.position.survivor(self.target)
+            patient = state.position.piece(self.target)
+            if isinstance(patient, Enemy):
+                raise KeyError(self.target)
         except KeyError:
             raise IllegalDecision(
                 "unknown.action.heal.effect", f"there is no survivor {self.target!r} to heal"
@@ -75,5 +80,11 @@ class Heal(Action):
             target=self.target,
             medicine=medicine,
         )
-        state, healed = heal_survivor(state, self.target)
+        if isinstance(state.position.piece(self.target), Ally):
+            # one heal restores an ally fully (unknown.mission.stragglers.health)
+            from engine.unknown.allies import heal_ally
+
+            state, healed = heal_ally(state, self.target)
+        else:
+            state, healed = heal_survivor(state, self.target)
         return state, (spent, *healed)

@@ -87,7 +87,8 @@ class Move(Action):
         shots = shots_on_survivor_entry(position, state.position, self.who, game.rules.ruleset)
         state = replace(state, pending=(*shots, *state.pending))
         foes = [e for e in state.position.enemies_at(self.to) if not e.stunned]
-        if not foes:
+        if not foes or state.position.survivor(self.who).untargetable:
+            # an untargetable Tracker starts no fight by entering (unknown.survivor.tracker.self-initiate)
             return state, (moved, *mud)
         from engine.unknown.combat import CloseCombat
 

@@ -110,7 +110,12 @@ def parties(game: UnknownGame, state: UnknownState, who: str) -> tuple[str, ...]
         if other.id != who and in_reach(game, state, here, other.at):
             found.append(other.id)
     home = base_spot(state)
-    if home is not None and in_reach(game, state, here, home) and tile_free_of_enemies(state, home):
+    stand_ins = [at for at in near(state, here) if game.rules.acts_as_base(state, at)]
+    homes = [home] if home is not None else []
+    if any(  # base, or a tile standing in for it in trades (``Rules.acts_as_base``)
+        in_reach(game, state, here, at) and tile_free_of_enemies(state, at)
+        for at in (*homes, *stand_ins)
+    ):
         found.append(BASE)
     for at in near(state, here):
         if (
@@ -122,8 +127,9 @@ def parties(game: UnknownGame, state: UnknownState, who: str) -> tuple[str, ...]
     return tuple(found)
 
 
-def holdings(state: UnknownState, party: str) -> Goods:
-    """The tradable goods a party holds: a survivor's card, base's stockpile or a tile's tokens."""
+def holdings(state: UnknownState, party: str, extra: tuple[str, ...] = ()) -> Goods:
+    """The tradable goods a party holds: a survivor's card, base's stockpile or a tile's tokens
+    (``extra``: kinds the modifiers in play make tradable too, ``Rules.tradable``)."""
     if party == BASE:
         goods = state.base
     else:
@@ -132,7 +138,7 @@ def holdings(state: UnknownState, party: str) -> Goods:
             goods = state.position.survivor(party).goods
         else:
             goods = bag(state.position.tokens_at.get(at, {}))
-    return tuple((k, n) for k, n in goods if k in TRADABLE)
+    return tuple((k, n) for k, n in goods if k in TRADABLE or k in extra)
 
 
 def with_goods(state: UnknownState, party: str, kind: str, change: int) -> UnknownState:
@@ -191,11 +197,13 @@ class FinishTrade:
         return "finish the trade"
 
 
-def transfers(state: UnknownState, reach: Sequence[str]) -> list[Transfer]:
+def transfers(
+    state: UnknownState, reach: Sequence[str], extra: tuple[str, ...] = ()
+) -> list[Transfer]:
     """Every one-token transfer between parties in reach."""
     found = []
     for source in reach:
-        for kind, _ in holdings(state, source):
+        for kind, _ in holdings(state, source, extra):
             found.extend(Transfer(source, target, kind, 1) for target in reach if target != source)
     return found
 
@@ -242,7 +250,15 @@ def rate(at: Coord, state: UnknownState) -> tuple[range, int | None]:
 
 
 def exchanges(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange]:
-    """Every exchange ``who`` can make now with the resources it carries.
+    """Every exchange ``who`` can make now with the resources it carries: at the tiles' rates
+    (:func:`exchanges_at_rate`), and those the modifiers in play grant (``Rules.exchanges``)."""
+    found = exchanges_at_rate(game, state, who)
+    granted = [x for x, _ in game.rules.exchanges(game, state, who)]  # e.g. the Trader's swaps
+    return found + [x for x in granted if x not in found]
+
+
+def exchanges_at_rate(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange]:
+    """Every exchange ``who`` can make now at the exchange tiles' own rates.
 
     The tokens received are of kinds other than those given (``unknown.effect.continuing.exchange``).
     """
@@ -261,14 +277,20 @@ def exchanges(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange
 
 def moves(game: UnknownGame, state: UnknownState, who: str) -> list[Transfer | Exchange]:
     """Every transfer and exchange open to ``who`` now."""
-    return [*transfers(state, parties(game, state, who)), *exchanges(game, state, who)]
+    reach = parties(game, state, who)
+    allowed = [  # transfers no modifier forbids (``Rules.transfer_refusal``)
+        t
+        for t in transfers(state, reach, game.rules.tradable(state))
+        if not game.rules.transfer_refusal(state, who, t)
+    ]
+    return [*allowed, *exchanges(game, state, who)]
 
 
 def transfer_rejection(
     game: UnknownGame, state: UnknownState, who: str, move: Transfer
 ) -> IllegalDecision:
     """Why ``move`` is not a legal transfer, naming the clause it breaks."""
-    if move.kind not in TRADABLE:
+    if move.kind not in TRADABLE and move.kind not in game.rules.tradable(state):
         return IllegalDecision(
             "unknown.action.trade.transfer", f"{move.kind} tokens are not tradable goods"
         )
@@ -280,7 +302,7 @@ def transfer_rejection(
     for party in (move.source, move.target):
         if party not in reach:
             return IllegalDecision(*out_of_reach(state, who, party))
-    have = count(holdings(state, move.source), move.kind)
+    have = count(holdings(state, move.source, game.rules.tradable(state)), move.kind)
     return IllegalDecision(
         "unknown.action.trade.transfer",
         f"{move.source} holds {have} {move.kind}, so it cannot hand over {move.amount}",
@@ -398,6 +420,10 @@ class TradeSession:
     def legal(
         self, game: UnknownGame, state: UnknownState
     ) -> list[Transfer | Exchange | FinishTrade]:
+        try:
+            game.rules.check_trade_end(state, self.who)
+        except IllegalDecision:
+            return moves(game, state, self.who)
         return [*moves(game, state, self.who), FinishTrade()]
 
     def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
@@ -413,6 +439,7 @@ class TradeSession:
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
         if isinstance(decision, FinishTrade):
+            game.rules.check_trade_end(state, self.who)
             return self._finish(state)
         if isinstance(decision, Transfer):
             return self._transfer(game, state, decision)
@@ -424,10 +451,14 @@ class TradeSession:
 
     def _transfer(self, game: UnknownGame, state: UnknownState, move: Transfer) -> Outcome:
         unit = replace(move, amount=1)
-        if move.amount < 1 or unit not in transfers(state, parties(game, state, self.who)):
+        extra = game.rules.tradable(state)
+        if move.amount < 1 or unit not in transfers(state, parties(game, state, self.who), extra):
             raise transfer_rejection(game, state, self.who, move)
-        if count(holdings(state, move.source), move.kind) < move.amount:
+        if count(holdings(state, move.source, extra), move.kind) < move.amount:
             raise transfer_rejection(game, state, self.who, move)
+        refusal = game.rules.transfer_refusal(state, self.who, move)
+        if refusal:
+            raise IllegalDecision(*refusal)
         state = with_goods(state, move.source, move.kind, -move.amount)
         state = with_goods(state, move.target, move.kind, move.amount)
         moved = event(
@@ -440,7 +471,8 @@ class TradeSession:
             token=move.kind,
             amount=move.amount,
         )
-        return state, (moved,)
+        state, more = game.rules.after_transfer(state, self.who, move)
+        return state, (moved, *more)
 
     def _exchange(self, game: UnknownGame, state: UnknownState, move: Exchange) -> Outcome:
         if move not in exchanges(game, state, self.who):
@@ -455,6 +487,9 @@ class TradeSession:
         placed = position.tile_at[move.at]
         repeatable = dict(catalog()[placed.tile].exchange or ()).get("repeatable")
         clause = "unknown.exchange.base" if repeatable else "unknown.exchange.market"
+        granted = dict(game.rules.exchanges(game, state, self.who))  # ``Rules.exchanges``
+        if move in granted and move not in exchanges_at_rate(game, state, self.who):
+            clause, repeatable = granted[move], True
         events = [
             event(
                 "exchanged",

@@ -31,6 +31,7 @@ from engine.unknown.state import Goods, UnknownState, add, bag, count
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TRAP_COST: Goods = bag({"food": 1, "scrap": 1})
 """What a trap is made of before modifiers (``unknown.action.create-trap``)."""
@@ -71,7 +72,7 @@ def set_trap(state: UnknownState, who: str, at: Coord, clause: str) -> Outcome:
 
 
 def spring_trap(
-    state: UnknownState, at: Coord, enemy_id: str
+    state: UnknownState, at: Coord, enemy_id: str, rules: Rules | None = None
 ) -> tuple[UnknownState, tuple[Event, ...]]:
     """One trap on ``at`` deals 1 damage to an enemy entering or spawning there, and is spent.
 
@@ -87,7 +88,7 @@ def spring_trap(
         enemy=enemy_id,
     )
     state, hurt = damage_enemy(
-        state.with_position(position), enemy_id, 1, f"the trap on {list(at)}"
+        state.with_position(position), enemy_id, 1, f"the trap on {list(at)}", rules=rules
     )
     return state, (sprung, *hurt)
 

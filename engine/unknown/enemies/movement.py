@@ -47,8 +47,9 @@ from typing import TYPE_CHECKING
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, PlayerNode
 from engine.unknown.actions.trap import spring_trap
+from engine.unknown.allies import allies_fighting_at
 from engine.unknown.catalog import enemy_kinds
-from engine.unknown.combat import base_spot, fighters
+from engine.unknown.combat import base_spot, targetable_fighters
 from engine.unknown.effects import effect
 from engine.unknown.enemies.abilities import shots_on_arrival
 from engine.unknown.map import board_of, is_passable
@@ -69,6 +70,11 @@ REGIME_CLAUSE = {
 
 
 # -- geometry --------------------------------------------------------------------------------
+
+
+BASE_LOSS_KINDS = frozenset({"mission_behemoth"})
+"""Enemies whose entering base loses the game at once: the Behemoth mission's behemoth
+(``unknown.mission.behemoth.base-loss``)."""
 
 
 def without_barriers(position: UnknownPosition) -> UnknownPosition:
@@ -101,12 +107,14 @@ def distances(position: UnknownPosition, source: Coord) -> dict[Coord, int]:
 def target_spots(position: UnknownPosition, enemy: Enemy) -> list[Coord]:
     """Tiles holding something ``enemy`` targets (``unknown.enemy.target.nearest-preferred``).
 
-    Survivors that are incapacitated are ignored (``unknown.injury.incapacitated``).
+    Survivors that are incapacitated are ignored (``unknown.injury.incapacitated``), and so is
+    an untargetable Tracker (``unknown.survivor.tracker.untargetable-effect``,
+    ``unknown.survivor.tracker.all-enemies``).
     """
     if enemy_kinds()[enemy.kind].target == "base":
         spot = base_spot(position)
         return [] if spot is None else [spot]
-    return sorted({s.at for s in position.survivors if not s.incapacitated})
+    return sorted({s.at for s in position.survivors if not s.incapacitated and not s.untargetable})
 
 
 @dataclass(frozen=True)
@@ -118,9 +126,16 @@ class Nearest:
     regime: str
 
 
-def nearest_targets(position: UnknownPosition, enemy: Enemy) -> Nearest:
-    """The nearest target tiles by the first target step that yields one (``unknown.enemy.target.steps``)."""
-    wanted = target_spots(position, enemy)
+def nearest_targets(
+    position: UnknownPosition, enemy: Enemy, wanted: list[Coord] | None = None
+) -> Nearest:
+    """The nearest target tiles by the first target step that yields one (``unknown.enemy.target.steps``).
+
+    ``wanted``: the tiles it may target, when the rules in play change them (e.g. Stragglers'
+    refugees, ``Rules.enemy_targets``); by default :func:`target_spots`.
+    """
+    if wanted is None:
+        wanted = target_spots(position, enemy)
     for regime in ("clear", "barred"):
         seen = view(position, regime)
         steps = distances(seen, enemy.at)
@@ -152,9 +167,12 @@ def move_ends_on(position: UnknownPosition, at: Coord) -> bool:
     """Whether an enemy entering ``at`` must stop there: a fighting survivor or base.
 
     Applies ``unknown.enemy.obstructed.survivor``, ``unknown.combat.trigger`` (base too) and
-    ``unknown.combat.ends-move``.
+    ``unknown.combat.ends-move``. An untargetable Tracker does not stop it
+    (``unknown.survivor.tracker.untargetable-effect``).
     """
-    return bool(fighters(position, at)) or at == base_spot(position)
+    if allies_fighting_at(position, at):
+        return True  # an ally stops it like a survivor (unknown.ally.as-survivor)
+    return bool(targetable_fighters(position, at)) or at == base_spot(position)
 
 
 def direction(a: Coord, b: Coord) -> str:
@@ -260,7 +278,7 @@ class ChooseTargets:
     movers: tuple[str, ...]
     chosen: tuple[Target, ...] = ()
 
-    def _next(self, state: UnknownState) -> tuple[Enemy, Nearest] | None:
+    def _next(self, game: UnknownGame, state: UnknownState) -> tuple[Enemy, Nearest] | None:
         if len(self.chosen) == len(self.movers):
             return None
         enemy = _enemy(state.position, self.movers[len(self.chosen)])
@@ -268,10 +286,11 @@ class ChooseTargets:
             raise ValueError(
                 f"{self.movers[len(self.chosen)]} left the map during target selection"
             )
-        return enemy, nearest_targets(state.position, enemy)
+        wanted = game.rules.enemy_targets(state, enemy, tuple(target_spots(state.position, enemy)))
+        return enemy, nearest_targets(state.position, enemy, list(wanted))
 
     def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
-        found = self._next(state)
+        found = self._next(game, state)
         if found is None:
             raise ValueError("every moving enemy has its target")
         enemy, nearest = found
@@ -286,7 +305,7 @@ class ChooseTargets:
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         current, events = self, []
         while True:
-            found = current._next(state)
+            found = current._next(game, state)
             if found is None:
                 paths = ChoosePaths(current.chosen)
                 state = replace(state, pending=(paths, *state.pending[1:]))
@@ -301,7 +320,7 @@ class ChooseTargets:
             events.append(chosen)
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        found = self._next(state)
+        found = self._next(game, state)
         if found is None:
             raise IllegalDecision("unknown.enemy.movement.phases", "every enemy has its target")
         enemy, nearest = found
@@ -361,7 +380,9 @@ class ChoosePaths:
     paths: tuple[Path, ...] = ()
     partial: tuple[Coord, ...] = ()
 
-    def _options(self, state: UnknownState) -> tuple[Enemy, Coord | None, str, list[Coord]] | None:
+    def _options(
+        self, game: UnknownGame, state: UnknownState
+    ) -> tuple[Enemy, Coord | None, str, list[Coord]] | None:
         """The next enemy, its target and regime, and where its path may go next ([] = done)."""
         if len(self.paths) == len(self.targets):
             return None
@@ -373,7 +394,7 @@ class ChoosePaths:
             return enemy, None, regime, []
         target = _coord(target)
         at = self.partial[-1] if self.partial else enemy.at
-        speed = enemy_kinds()[enemy.kind].speed
+        speed = game.rules.enemy_speed(state, enemy, target, enemy_kinds()[enemy.kind].speed)
         if len(self.partial) >= speed or at == target:
             return enemy, target, regime, []
         if self.partial and move_ends_on(state.position, at):
@@ -381,7 +402,7 @@ class ChoosePaths:
         return enemy, target, regime, next_steps(state.position, at, target, regime)
 
     def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
-        found = self._options(state)
+        found = self._options(game, state)
         if found is None:
             raise ValueError("every enemy has its path")
         enemy, target, _, steps = found
@@ -397,7 +418,7 @@ class ChoosePaths:
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         current, events = self, []
         while True:
-            found = current._options(state)
+            found = current._options(game, state)
             if found is None:
                 moves = MoveEnemies(tuple(p for p in current.paths if p[1]))
                 state = replace(state, pending=(moves, *state.pending[1:]))
@@ -414,7 +435,7 @@ class ChoosePaths:
             events.append(laid)
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        found = self._options(state)
+        found = self._options(game, state)
         if found is None:
             raise IllegalDecision("unknown.enemy.movement.phases", "every enemy has its path")
         enemy, _, _, steps = found
@@ -582,7 +603,7 @@ class MoveEnemies:
                 at, victims = found
                 if len(victims) > 1:
                     break
-                (state, current), more = current._spring(state, at, victims[0])
+                (state, current), more = current._spring(state, at, victims[0], game)
                 events.extend(more)
                 continue
             (state, current, shots), more = current._arrive(state)
@@ -624,7 +645,7 @@ class MoveEnemies:
                 f"the trap on {list(at)} can hit {', '.join(sorted(victims))}, not "
                 f"{decision.enemy} on {list(decision.at)}",
             )
-        (state, current), events = self._spring(state, at, decision.enemy)
+        (state, current), events = self._spring(state, at, decision.enemy, game)
         return replace(state, pending=(current, *state.pending[1:])), events
 
     # -- steps of the resolution --------------------------------------------------------------
@@ -697,9 +718,9 @@ class MoveEnemies:
         return (state.with_position(position), current), tuple(events)
 
     def _spring(
-        self, state: UnknownState, at: Coord, enemy_id: str
+        self, state: UnknownState, at: Coord, enemy_id: str, game: UnknownGame | None = None
     ) -> tuple[tuple[UnknownState, MoveEnemies], tuple[Event, ...]]:
-        state, events = spring_trap(state, at, enemy_id)
+        state, events = spring_trap(state, at, enemy_id, game.rules if game else None)
         return (state, self), events
 
     def _arrive(
@@ -732,6 +753,12 @@ class MoveEnemies:
                         at=enemy.at,
                     )
                 )
+                continue
+            if enemy.kind in BASE_LOSS_KINDS and enemy.at == base_spot(state.position):
+                why = f"{enemy_id}, which damage cannot kill, enters base"
+                state = replace(state, outcome=("loss", "unknown.mission.behemoth.base-loss", why))
+                events.append(event("base_lost", "unknown.mission.behemoth.base-loss", why))
+                ended.append(enemy_id)
                 continue
             if move_ends_on(state.position, enemy.at):
                 ended.append(enemy_id)

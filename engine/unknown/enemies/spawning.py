@@ -78,6 +78,9 @@ def spawn(
     clause = cause if cause.startswith("unknown.") else "unknown.enemy.spawn-location"
     fresh = state.phase == "enemy_upkeep"
     enemy = Enemy(new_enemy_id(state.position, kind), kind, at, fresh=fresh)
+    stunned_by = game.rules.spawn_stunned(state, enemy)  # e.g. unknown.task.gas-testing.reward
+    if stunned_by:
+        enemy = replace(enemy, stunned=True)
     state = state.with_position(state.position.with_enemy(enemy))
     lair_text = "" if lair == at else f" for the lair on {list(lair)}"
     events: list[Event] = [
@@ -94,8 +97,10 @@ def spawn(
             fresh=fresh,
         )
     ]
+    if stunned_by:
+        events.append(event("stunned", stunned_by, f"{enemy.id} spawns stunned", enemy=enemy.id))
     if state.position.tokens_at.get(at, {}).get("trap"):
-        state, sprung = spring_trap(state, at, enemy.id)
+        state, sprung = spring_trap(state, at, enemy.id, game.rules)
         events.extend(sprung)
     alive = _still_active(state.position, enemy.id)
     if alive is None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.unknown.map.board import Board, board_of
 from engine.unknown.map.range import range_between
-from engine.unknown.position import Coord, Survivor, UnknownPosition
+from engine.unknown.position import Ally, Coord, Survivor, UnknownPosition
 from engine.unknown.ruleset import DEFAULT, Ruleset
 
 
@@ -42,7 +42,8 @@ def knockback_destinations(
     own_tile_passable = ruleset.knockback_impassable_start == "own-tile-passable"
     through = start if own_tile_passable and not board.passable[start] else None
     field = board.distances_from(board.index(source), through)
-    survivor = isinstance(piece, Survivor)
+    # an ally flees like a survivor (unknown.ally.as-survivor)
+    survivor = isinstance(piece, (Survivor, Ally))
     others = position.enemies if survivor else position.survivors
     blocked = {board.index(p.at) for p in others}
     stop_at_start = ruleset.knockback_stop_at_start == "allowed"

@@ -77,13 +77,15 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
 
 
 def end_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
-    """End ``who``'s turn: unspent AP is lost (``unknown.turn.unspent-ap``)."""
+    """End ``who``'s turn: unspent AP is lost (``unknown.turn.unspent-ap``). The modifiers in
+    play react first (``Rules.on_turn_end``, e.g. the Skeptic's delayed spawn)."""
     if state.turn != who:
         raise IllegalDecision("unknown.turn.finish-before-next", f"it is not {who}'s turn")
+    state, first = game.rules.on_turn_end(game, state, who)
     survivor = state.position.survivor(who)
     position = state.position.with_survivor(replace(survivor, ap=0))
     ended = event("turn_ended", "unknown.turn.tracker-zero", f"{who} ends its turn", who=who)
-    return replace(state, position=position, turn=None, done=(*state.done, who)), (ended,)
+    return replace(state, position=position, turn=None, done=(*state.done, who)), (*first, ended)
 
 
 def advance(game: UnknownGame, state: UnknownState) -> Outcome | None:
@@ -93,17 +95,11 @@ def advance(game: UnknownGame, state: UnknownState) -> Outcome | None:
             return None
         return _next_phase(state, "every survivor has had its turn")
     if state.phase == "ally_actions":
-        state, events = (
-            state,
-            (
-                event(
-                    "phase_resolved",
-                    "unknown.turn.ally-actions",
-                    "ally actions: there are no allies",
-                    phase="ally_actions",
-                ),
-            ),
-        )
+        from engine.unknown.allies import ally_actions
+
+        state, events = ally_actions(game, state)
+        if state.pending or state.outcome:
+            return state, events
         state, more = _next_phase(state, "allies have acted")
         return state, events + more
     if state.phase in ENEMY_PHASES:
@@ -111,6 +107,9 @@ def advance(game: UnknownGame, state: UnknownState) -> Outcome | None:
         if state.pending or state.outcome:
             return state, events
         state, more = _next_phase(state, f"{state.phase.replace('_', ' ')} is over")
+        if state.phase == "upkeep":  # effects due just before upkeep (``Rules.before_upkeep``)
+            state, due = game.rules.before_upkeep(game, state)
+            more += due
         return state, events + more
     if state.phase == "upkeep":
         return upkeep(game, state)
@@ -126,14 +125,19 @@ def _next_phase(state: UnknownState, why: str) -> Outcome:
 
 
 def upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
-    """The base eats 1 food; if it cannot, the survivors lose (``unknown.turn.upkeep``)."""
+    """The base eats 1 food; if it cannot, the survivors lose (``unknown.turn.upkeep``).
+
+    First the modifiers in play do their upkeep effects and gained abilities end
+    (``Rules.on_upkeep``).
+    """
+    state, kept = game.rules.on_upkeep(game, state)
     if count(state.base, "food") < 1:
         lost = event(
             "base_starved", "unknown.turn.upkeep", "the base has no food to eat: the survivors lose"
         )
         return replace(
             state, outcome=("loss", "unknown.turn.upkeep", "the base ran out of food")
-        ), (lost,)
+        ), (*kept, lost)
     left = count(state.base, "food") - 1
     ate = event("base_ate", "unknown.turn.upkeep", f"the base eats 1 food ({left} left)", food=left)
     new_round = replace(
@@ -150,4 +154,4 @@ def upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
         f"round {new_round.round} begins",
         round=new_round.round,
     )
-    return new_round, (ate, begun)
+    return new_round, (*kept, ate, begun)
