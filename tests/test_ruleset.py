@@ -57,3 +57,14 @@ def test_noted_readings_name_their_reading_alternatives_and_known_clauses():
         assert entry["alternatives"], entry["id"]
         for clause in entry["clauses"]:
             assert clause in index, f"noted reading {entry['id']} cites unknown clause {clause}"
+
+
+def test_the_readme_lists_every_switch_with_its_default():
+    """The README's table of switches is the ledger's: each switch, its default, its other readings."""
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    for switch, entry in interpretation_ledger().items():
+        others = ", ".join(f"`{r}`" for r in entry["readings"] if r != entry["default"])
+        row = f"| `{switch}` | `{entry['default']}` | {others} |"
+        assert row in readme, f"README lacks the row {row}"
