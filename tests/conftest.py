@@ -16,6 +16,7 @@ pytest_plugins = [
     "tests.steps.unknown_allies",
     "tests.steps.unknown_tasks",
     "tests.steps.unknown_missions_explore",
+    "tests.steps.unknown_setup",
 ]
 
 METADATA_TAGS = ("example:", "clause:", "interpretation:")

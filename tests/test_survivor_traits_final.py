@@ -20,7 +20,7 @@ from engine.unknown.actions.explore import Drawn, Explore, PlaceAt
 from engine.unknown.actions.gather import Gather
 from engine.unknown.actions.move import Move
 from engine.unknown.actions.trade import Exchange, FinishTrade, Trade
-from engine.unknown.actions.trap import CreateTrap
+from engine.unknown.actions.trap import TRAP_SOURCE, CreateTrap
 from engine.unknown.game import UnknownGame
 from engine.unknown.health import damage_enemy
 from engine.unknown.rules import ACTED
@@ -304,7 +304,12 @@ def test_hunter_trap_spent_without_a_kill_loses_its_mark():
     )
     position = state.position.with_tokens((2, 0), "trap", -1)
     hurt, _ = damage_enemy(
-        state.with_position(position), "d1", 1, "the trap on [2, 0]", rules=GAME.rules
+        state.with_position(position),
+        "d1",
+        1,
+        "the trap on [2, 0]",
+        rules=GAME.rules,
+        source=TRAP_SOURCE,
     )
     assert (2, 0) not in hurt.position.tokens_at  # the devourer survives; the mark is spent
 

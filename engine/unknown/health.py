@@ -90,6 +90,7 @@ def damage_enemy(
     by: str | None = None,
     rules: Rules | None = None,
     party: tuple[str, ...] = (),
+    source: str | None = None,
 ) -> tuple[UnknownState, tuple[Event, ...]]:
     """Deal damage to an enemy: injured while it has health left, removed when killed.
 
@@ -98,11 +99,12 @@ def damage_enemy(
     survivor credited with the damage (``None`` when none is); on a kill, ``rules`` (when given)
     lets the modifiers in play react through ``Rules.on_kill`` (e.g.
     ``unknown.survivor.hunter.food-drop``). Damage no single survivor dealt (a trap's; close
-    combat's, ``party`` being its fighters) is credited as ``Rules.credit`` says.
+    combat's, ``party`` being its fighters) is credited as ``Rules.credit`` says; ``source``
+    says what dealt it as data (``"trap"`` for a sprung trap), ``cause`` is only its wording.
     """
     enemy: Enemy = state.position.piece(enemy_id)  # type: ignore[assignment]
     if by is None and rules is not None:
-        state, by = rules.credit(state, enemy, cause, party)
+        state, by = rules.credit(state, enemy, cause, party, source)
     health = enemy_kinds()[enemy.kind].health
     if enemy.kind in UNHARMED_KINDS:
         return state, (

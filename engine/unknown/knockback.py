@@ -22,6 +22,7 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ class Knockback:
                 f"{who} cannot end a knockback of {self.distance} from {list(self.source)} "
                 f"on {list(decision.to)}; it may end on {allowed}",
             )
-        return self._move(state, decision.to, game.rules.ruleset)
+        return self._move(state, decision.to, game.rules.ruleset, game.rules)
 
     def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
         if not self.movers:
@@ -83,9 +84,11 @@ class Knockback:
         if len(options) != 1:
             return None
         (only,) = options
-        return self._move(state, only, game.rules.ruleset)
+        return self._move(state, only, game.rules.ruleset, game.rules)
 
-    def _move(self, state: UnknownState, to: Coord, ruleset: Ruleset = DEFAULT) -> Outcome:
+    def _move(
+        self, state: UnknownState, to: Coord, ruleset: Ruleset = DEFAULT, rules: Rules | None = None
+    ) -> Outcome:
         who = self.movers[0]
         position = state.position
         piece = position.piece(who)
@@ -126,7 +129,8 @@ class Knockback:
         if to != piece.at and not isinstance(piece, Ally):
             from engine.unknown.enemies.abilities import shots_after_knockback
 
-            pending = (*shots_after_knockback(state.position, position, who, ruleset), *pending)
+            shots = shots_after_knockback(state.position, position, who, ruleset, rules, state)
+            pending = (*shots, *pending)
         if to != piece.at and combat_starts(position, to):
             pending = (CloseCombat(to), *pending)
         return replace(state, position=position, pending=pending), tuple(events)

@@ -11,13 +11,24 @@ from __future__ import annotations
 
 import copy
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.unknown.catalog import survivor_cards
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Survivor
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
+
+
+class Ward(NamedTuple):
+    """A tile acting as barrier tokens against enemies only (``Modifier.enemy_barriers``)."""
+
+    kind: str
+    """The token kind standing in for the barriers (removed one per stop while it wears out)."""
+    count: int | None
+    """How many barriers it counts as; ``None``: it stops every enemy and is never removed."""
+    clause: str
+    """The clause making the tile a barrier against enemies."""
 
 
 class Modifier:
@@ -111,11 +122,17 @@ class Modifier:
         return state, ()
 
     def credit(
-        self, state: UnknownState, enemy: Any, cause: str, party: tuple[str, ...]
+        self,
+        state: UnknownState,
+        enemy: Any,
+        cause: str,
+        party: tuple[str, ...],
+        source: str | None = None,
     ) -> tuple[UnknownState, str | None]:
         """The survivor credited with damage to ``enemy`` that no single survivor dealt (a
-        trap's, ``cause`` naming it; close combat's pooled damage, ``party`` the fighters), or
-        ``None``; the state may note what the credit used up (e.g. a Hunter's trap marker)."""
+        trap's: ``source`` ``"trap"``; close combat's pooled damage, ``party`` the fighters), or
+        ``None``; ``cause`` is only the damage's wording. The state may note what the credit
+        used up (e.g. a Hunter's trap marker)."""
         return state, None
 
     def hold_explored(self, game: Any, state: UnknownState, explored: Any) -> Outcome | None:
@@ -154,6 +171,16 @@ class Modifier:
     def acts_as_base(self, state: UnknownState, at: Any) -> bool:
         """Whether the tile ``at`` counts as the base tile in trade actions."""
         return False
+
+    def enemy_barriers(self, state: UnknownState) -> dict[Any, Ward]:
+        """Tiles that act as barrier tokens against enemies only (survivors ignore them), e.g.
+        a completed Perimeter's fences: spot -> :class:`Ward`."""
+        return {}
+
+    def abilities_lost(self, state: UnknownState, who: str, cards: tuple[str, ...]) -> Outcome:
+        """What follows once survivor ``who`` gave up the gained ``cards`` abilities at upkeep
+        (``state`` is after they are gone)."""
+        return state, ()
 
     def spawn_stunned(self, state: UnknownState, enemy: Any) -> str | None:
         """The clause making a newly spawned ``enemy`` stunned, or ``None``."""
@@ -204,6 +231,16 @@ class Modifier:
         """``(clause, why)`` when this modifier forbids the trade transfer ``move`` by ``who``
         (e.g. ``unknown.mission.refugees.trade-limits``); ``None`` allows it."""
         return None
+
+    def gather_tokens(self, state: UnknownState, at: Any) -> tuple[str, ...]:
+        """Token kinds lying on ``at`` that a Gather picks up besides resources and traps
+        (e.g. a forfeited survivor's refugees, ``unknown.mission.refugees.forfeit``)."""
+        return ()
+
+    def tokens_gathered(self, state: UnknownState, who: str, kind: str, amount: int) -> Outcome:
+        """React to ``who`` picking up ``amount`` ``kind`` tokens lying on tiles in a Gather
+        (``state`` is after the pick-up)."""
+        return state, ()
 
 
 ACTED = "turn.actions"
@@ -366,6 +403,8 @@ class Rules:
         for modifier in self.active(state):
             state, more = modifier.on_upkeep(game, state)
             events += tuple(more)
+        holding = self.active(state)
+        lost = tuple((s.id, s.borrowed) for s in state.position.survivors if s.borrowed)
         position = state.position
         for survivor in position.survivors:
             if survivor.borrowed:
@@ -379,14 +418,25 @@ class Rules:
                         cards=survivor.borrowed,
                     ),
                 )
-        return state.with_position(position), events
+        state = state.with_position(position)
+        for modifier in holding:  # the modifiers in play while the abilities were held
+            for who, cards in lost:
+                state, more = modifier.abilities_lost(state, who, cards)
+                events += tuple(more)
+        return state, events
 
     def credit(
-        self, state: UnknownState, enemy: Any, cause: str, party: tuple[str, ...] = ()
+        self,
+        state: UnknownState,
+        enemy: Any,
+        cause: str,
+        party: tuple[str, ...] = (),
+        source: str | None = None,
     ) -> tuple[UnknownState, str | None]:
-        """The first modifier's credit for damage no single survivor dealt, else ``None``."""
+        """The first modifier's credit for damage no single survivor dealt, else ``None``
+        (``source``: what dealt it, e.g. ``"trap"``)."""
         for modifier in self.active(state):
-            state, who = modifier.credit(state, enemy, cause, party)
+            state, who = modifier.credit(state, enemy, cause, party, source)
             if who is not None:
                 return state, who
         return state, None
@@ -444,6 +494,15 @@ class Rules:
     def acts_as_base(self, state: UnknownState, at: Any) -> bool:
         """Whether a modifier in play makes the tile ``at`` count as base in trades."""
         return any(m.acts_as_base(state, at) for m in self.active(state))
+
+    def enemy_barriers(self, state: UnknownState) -> dict[Any, Ward]:
+        """Tiles acting as barriers against enemies only, from the modifiers in play (the first
+        modifier naming a spot has it; read by ``engine.unknown.enemies.abilities.wards``)."""
+        found: dict[Any, Ward] = {}
+        for modifier in self.active(state):
+            for at, ward in modifier.enemy_barriers(state).items():
+                found.setdefault(at, ward)
+        return found
 
     def spawn_stunned(self, state: UnknownState, enemy: Any) -> str | None:
         """The clause of the first modifier making a new ``enemy`` spawn stunned, else ``None``."""
@@ -521,6 +580,18 @@ class Rules:
             if refusal:
                 return refusal
         return None
+
+    def gather_tokens(self, state: UnknownState, at: Any) -> tuple[str, ...]:
+        """Extra token kinds a Gather picks up from ``at``, from the modifiers in play."""
+        return tuple(k for m in self.active(state) for k in m.gather_tokens(state, at))
+
+    def tokens_gathered(self, state: UnknownState, who: str, kind: str, amount: int) -> Outcome:
+        """``state`` after every modifier's reaction to tokens picked up by a Gather."""
+        events: tuple[Any, ...] = ()
+        for modifier in self.active(state):
+            state, more = modifier.tokens_gathered(state, who, kind, amount)
+            events += tuple(more)
+        return state, events
 
 
 def card_ap(survivor: Survivor) -> int:

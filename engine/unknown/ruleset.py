@@ -51,6 +51,7 @@ class Ruleset:
     refugee_ap_refund: str = "no-refund"
     survivors_per_player: str = "equal-shares"
     difficulty_score: str = "change-from-normal"
+    fence_against_enemies: str = "like-barrier"
 
     def __post_init__(self) -> None:
         ledger = interpretation_ledger()

@@ -441,6 +441,46 @@ Feature: Missions
     Then #camp holds 5 refugee tokens
     And the survivors have won citing unknown.mission.refugees.goal
 
+  # No figure: yellow, carrying 2 refugees on #fell, is forfeited on her turn; her refugees stay
+  # on #fell. Next, green stands beside #fell and gathers them: the gather costs 1 AP and each
+  # refugee picked up 1 AP more, so 3 - 1 - 2 = 0.
+  @clause:unknown.mission.refugees.forfeit @clause:unknown.respawn.drop @clause:unknown.action.gather.tokens @clause:unknown.mission.refugees.ap-cost
+  Scenario: A forfeited survivor's refugees stay on her tile until a gather picks them up
+    Given the map:
+      | base #base | food @green | scrap #fell @yellow |
+    And the mission is refugees
+    And yellow carries 2 refugee
+    And the base holds 6 food
+    And the unused survivor cards are: tracker
+    And it is yellow's turn with 3 AP
+    When the players forfeit yellow
+    And the draw gives the Tracker
+    And the players pay 4 food from base
+    Then #fell holds 2 refugee tokens
+    And yellow carries nothing
+    When yellow ends her turn
+    And the players choose green to take her turn
+    And green gathers refugee from #fell
+    Then green carries 2 refugee
+    And #fell holds 0 refugee tokens
+    And green has 0 AP left
+
+  # No figure: the uncleared sixth refugee tile is the camp with 4 refugees delivered; 1 refugee
+  # lies dropped on green's own tile. A gather may pick up the dropped one, but not the camp's.
+  @clause:unknown.mission.refugees.forfeit @clause:unknown.mission.refugees.camp @clause:unknown.action.gather.tokens
+  Scenario: Dropped refugees may be gathered, refugees delivered to the camp may not
+    Given the map:
+      | refugee cleared | refugee cleared | refugee cleared | refugee cleared | refugee cleared | refugee #camp +refugee*4 | scrap cleared #t @green +refugee |
+    And the mission is refugees
+    And it is green's turn with 3 AP
+    Then green may gather exactly: refugee from #t
+    When green tries to gather refugee from #camp
+    Then the action is refused citing unknown.action.gather.eligible
+    When green gathers refugee from #t
+    Then green carries 1 refugee
+    And green has 1 AP left
+    And #camp holds 4 refugee tokens
+
   # --- Scout -------------------------------------------------------------------------------------
 
   # No figure: the stack is empty; yellow is home and green steps onto base.

@@ -170,3 +170,26 @@ Feature: Survivor traits: the Hunter's traps and fights, the Botanist's limits, 
     And pink is incapacitated
     And it is green's turn with 3 AP
     Then green may move pink for free exactly to: #w and #e
+
+  # No figure: the Strategist (green) takes the Tracker's traits and makes himself untargetable, so
+  # the beast next to him targets yellow, across barriers. At upkeep the traits end, and with them
+  # being untargetable (it is the Tracker's ability): next round the beast targets green.
+  @clause:unknown.survivor.strategist.duration @clause:unknown.survivor.tracker.untargetable @clause:unknown.survivor.tracker.untargetable-effect
+  Scenario: A survivor untargetable by the Tracker's borrowed traits is targetable again after upkeep
+    Given the map:
+      | scrap @green | food !beast:b1 | ammo +barrier*3 | lab @yellow |
+    And green is the Strategist
+    And yellow is the Tracker
+    And the base holds 6 food
+    And yellow has had her turn
+    And it is green's turn with 3 AP
+    When green borrows the Tracker's traits
+    And green chooses to be untargetable
+    And the enemy phases run
+    Then round 2 is under way
+    And b1 targets yellow
+    When the players choose green to take his turn
+    And green ends his turn
+    And the players choose yellow to take her turn
+    And the enemy phases run
+    Then b1 targets green

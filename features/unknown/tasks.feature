@@ -464,3 +464,127 @@ Feature: Tasks
     When yellow tests gas on b1
     Then b1 is stunned
     And b1 carries a specimen
+
+  # --- Perimeter's reward against enemies and in exchanges ------------------------------------
+
+  # No figure: the task is complete; a fence lies between yellow and the beast, so every way to her
+  # crosses it. A fenced tile counts as a barrier against enemies: the beast targets her across it,
+  # its move onto the fence fails and, read like a barrier token, the fence is removed.
+  @clause:unknown.task.perimeter.reward-base @clause:unknown.task.perimeter.reward-enemy-only @clause:unknown.enemy.obstructed.barrier @interpretation:fence-against-enemies
+  Scenario: Under like-barrier, a fence stops an entering enemy and is removed
+    Given the reading "fence-against-enemies" is "like-barrier"
+    And the map:
+      | scrap @yellow | food +fence #f | ammo #start !beast:b1 |
+    And the task is perimeter
+    And the task is complete
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When the enemy phases run
+    Then round 2 is under way
+    And b1 targets yellow
+    And b1 stands on #start
+    And #f holds 0 fence tokens
+
+  # Same row with two beasts. Read as permanent, the fence is never used up: it stops every enemy
+  # that tries to enter and stays where it is.
+  @clause:unknown.task.perimeter.reward-base @clause:unknown.task.perimeter.reward-enemy-only @interpretation:fence-against-enemies
+  Scenario: Under permanent, a fence stops every entering enemy and stays
+    Given the reading "fence-against-enemies" is "permanent"
+    And the map:
+      | scrap @yellow | food +fence #f | ammo #start !beast:b1 !beast:b2 |
+    And the task is perimeter
+    And the task is complete
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When the enemy phases run
+    Then round 2 is under way
+    And b1 stands on #start
+    And b2 stands on #start
+    And #f holds 1 fence token
+
+  # No figure: a ring with a fence on the short way (2 tiles) between the animal and yellow; the
+  # long way round is open. As with a barrier, the animal goes round the fence (2 tiles, its speed).
+  @clause:unknown.task.perimeter.reward-base @clause:unknown.barrier.detour
+  Scenario: Once Perimeter is complete, enemies go round a fence when they can
+    Given the map:
+      | food           | scrap                 | ammo #far         |
+      | medicine       | .                     | lab               |
+      | bunker @yellow | workshop +fence #wall | market !animal:a1 |
+    And the task is perimeter
+    And the task is complete
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When the enemy phases run
+    Then round 2 is under way
+    And a1 stands on #far
+    And #wall holds 1 fence token
+
+  # No figure: the fences impede enemies only. Yellow walks onto a fenced tile as onto any other,
+  # and the fence stays.
+  @clause:unknown.task.perimeter.reward-enemy-only @clause:unknown.action.move
+  Scenario: A fence does not stop a survivor
+    Given the map:
+      | scrap @yellow | food +fence #f | ammo |
+    And the task is perimeter
+    And the task is complete
+    And it is yellow's turn with 3 AP
+    When yellow moves east
+    Then yellow stands on #f
+    And yellow has 2 AP left
+    And #f holds 1 fence token
+
+  # No figure: a fence lies between yellow's next tile and the stranger. Stepping there brings her
+  # within 2 tiles of it, but the fence blocks the stranger's sight, so it does not shoot. Her own
+  # sight is not blocked: she shoots it across the fence.
+  @clause:unknown.task.perimeter.reward-enemy-only @clause:unknown.enemy.stranger.ranged @clause:unknown.action.ranged-attack
+  Scenario: A fence blocks the stranger's sight but not the survivor's
+    Given the map:
+      | scrap @yellow | food #near | ammo +fence | lab !stranger:s1 |
+    And the task is perimeter
+    And the task is complete
+    And yellow carries 2 ammo
+    And it is yellow's turn with 3 AP
+    When yellow moves east
+    Then yellow stands on #near
+    And yellow is healthy
+    And s1 has shot nobody
+    When yellow shoots s1
+    Then there is no s1 on the map
+
+  # Same row, task not complete: the fence does nothing yet, so the stranger sees yellow come
+  # within 2 tiles and shoots her.
+  @clause:unknown.task.perimeter.inert @clause:unknown.enemy.stranger.ranged-trigger
+  Scenario: Before Perimeter is complete, a fence does not block the stranger's sight
+    Given the map:
+      | scrap @yellow | food #near | ammo +fence | lab !stranger:s1 |
+    And the task is perimeter
+    And it is yellow's turn with 3 AP
+    When yellow moves east
+    Then yellow is injured
+    And s1 has shot yellow
+
+  # No figure: yellow stands on a fence tile 3 tiles from base. Base's exchange is part of the
+  # trade action, so once the task is complete she may turn 2 scrap into 1 ammo there.
+  @clause:unknown.task.perimeter.reward-base @clause:unknown.exchange.base @clause:unknown.action.trade.exchange
+  Scenario: Once Perimeter is complete, a fence tile exchanges 2 for 1 like base
+    Given the map:
+      | base #base | food +fence | scrap +fence | lab +fence @yellow #y |
+    And the task is perimeter
+    And the task is complete
+    And yellow carries 2 scrap
+    And it is yellow's turn with 3 AP
+    When yellow starts a trade
+    And the trade exchanges 2 scrap for 1 ammo at #y
+    Then yellow carries 1 ammo
+
+  # Same map, task not complete: the lab is no exchange tile, so there is nothing to exchange at.
+  @clause:unknown.task.perimeter.inert @clause:unknown.action.trade.exchange
+  Scenario: Before Perimeter is complete, a fence tile does not exchange
+    Given the map:
+      | base #base | food +fence | scrap +fence | lab +fence @yellow #y |
+    And the task is perimeter
+    And yellow carries 2 scrap
+    And it is yellow's turn with 3 AP
+    When yellow starts a trade
+    And the trade tries to exchange 2 scrap for 1 ammo at #y
+    Then the action is refused citing unknown.action.trade.exchange

@@ -63,9 +63,12 @@ def rules_yield(game: UnknownGame, state: UnknownState, placed: PlacedTile, reso
     return game.rules.gather_yield(state, placed, resource, tile_yield(placed, resource))
 
 
-def tokens_to_gather(position: UnknownPosition, at: Coord, resource: str) -> int:
-    """Tokens of ``resource`` lying on ``at`` that a gather picks up (``unknown.action.gather.tokens``)."""
-    if resource not in GATHERABLE_TOKENS:
+def tokens_to_gather(
+    position: UnknownPosition, at: Coord, resource: str, extra: tuple[str, ...] = ()
+) -> int:
+    """Tokens of ``resource`` lying on ``at`` that a gather picks up (``unknown.action.gather.tokens``);
+    ``extra`` are the kinds the modifiers in play add there (``Rules.gather_tokens``)."""
+    if resource not in GATHERABLE_TOKENS and resource not in extra:
         return 0
     return position.tokens_at.get(at, {}).get(resource, 0)
 
@@ -104,7 +107,9 @@ class Gather(Action):
     ``unknown.action.gather.flip``, ``unknown.gatherable.multi``, ``unknown.trap.pickup``, the
     range/line-of-sight default ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``.
     Once the goods are carried, ``Rules.gather_bonus`` adds what the modifiers in play give on
-    top (told the tiles flipped and their yield, tokens not counted).
+    top (told the tiles flipped and their yield, tokens not counted). Token kinds the modifiers
+    add on a tile (``Rules.gather_tokens``, e.g. dropped refugees) are picked up too, and
+    ``Rules.tokens_gathered`` is told how many tokens were picked up.
     """
 
     name: ClassVar[str] = "gather"
@@ -132,11 +137,13 @@ class Gather(Action):
         offered: dict[str, list[Coord]] = {}
         for at in spots:
             kinds = {r for icon in catalog()[position.tile_at[at].tile].gather for r in icon}
-            kinds |= {k for k in position.tokens_at.get(at, {}) if k in GATHERABLE_TOKENS}
+            extra = game.rules.gather_tokens(state, at)
+            lying = position.tokens_at.get(at, {})
+            kinds |= {k for k in lying if k in GATHERABLE_TOKENS or k in extra}
             kinds |= set(game.rules.gather_kinds(state))
             for resource in kinds:
                 if rules_yield(game, state, position.tile_at[at], resource) or tokens_to_gather(
-                    position, at, resource
+                    position, at, resource, extra
                 ):
                     offered.setdefault(resource, []).append(at)
         return [
@@ -157,7 +164,7 @@ class Gather(Action):
             require_reach(game, state, here, at)
             require_no_enemy(state, at)
             if not rules_yield(game, state, placed, self.resource) and not tokens_to_gather(
-                state.position, at, self.resource
+                state.position, at, self.resource, game.rules.gather_tokens(state, at)
             ):
                 raise nothing_to_gather(placed, self.resource)
 
@@ -169,7 +176,8 @@ class Gather(Action):
         from_tiles = 0
         for at in self.sources:
             from_tile = rules_yield(game, state, position.tile_at[at], self.resource)
-            position, amount, found = self._take(position, at, from_tile)
+            added = game.rules.gather_tokens(state, at)
+            position, amount, found = self._take(position, at, from_tile, added)
             gained += amount
             events.extend(found)
             if from_tile:
@@ -178,11 +186,16 @@ class Gather(Action):
         survivor = position.survivor(self.who)
         carried = replace(survivor, goods=add(survivor.goods, self.resource, gained))
         state = state.with_position(position.with_survivor(carried))
+        if gained > from_tiles:
+            state, more = game.rules.tokens_gathered(
+                state, self.who, self.resource, gained - from_tiles
+            )
+            events.extend(more)
         state, extra = game.rules.gather_bonus(state, self, tuple(flipped), from_tiles)
         return state, (*events, *extra)
 
     def _take(
-        self, position: UnknownPosition, at: Coord, from_tile: int
+        self, position: UnknownPosition, at: Coord, from_tile: int, extra: tuple[str, ...] = ()
     ) -> tuple[UnknownPosition, int, list[Event]]:
         """Take the tile's resource (``from_tile`` of them, flipping it) and the matching
         tokens from one source."""
@@ -203,7 +216,7 @@ class Gather(Action):
                     amount=from_tile,
                 )
             )
-        lying = tokens_to_gather(position, at, self.resource)
+        lying = tokens_to_gather(position, at, self.resource, extra)
         if lying:
             position = position.with_tokens(at, self.resource, -lying)
             clause = (

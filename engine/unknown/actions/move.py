@@ -84,7 +84,9 @@ class Move(Action):
         state, mud = entered(state, self.who)
         from engine.unknown.enemies.abilities import shots_on_survivor_entry
 
-        shots = shots_on_survivor_entry(position, state.position, self.who, game.rules.ruleset)
+        shots = shots_on_survivor_entry(
+            position, state.position, self.who, game.rules.ruleset, game.rules, state
+        )
         state = replace(state, pending=(*shots, *state.pending))
         foes = [e for e in state.position.enemies_at(self.to) if not e.stunned]
         if not foes or state.position.survivor(self.who).untargetable:

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
+TRAP_SOURCE = "trap"
+"""The ``source`` a sprung trap's damage carries (``damage_enemy``, ``Rules.credit``)."""
 TRAP_COST: Goods = bag({"food": 1, "scrap": 1})
 """What a trap is made of before modifiers (``unknown.action.create-trap``)."""
 
@@ -77,7 +79,8 @@ def spring_trap(
     """One trap on ``at`` deals 1 damage to an enemy entering or spawning there, and is spent.
 
     Applies ``unknown.trap.trigger``; the damage goes through
-    :func:`~engine.unknown.health.damage_enemy`. For the enemy phases (not an action).
+    :func:`~engine.unknown.health.damage_enemy`, marked as a trap's (``TRAP_SOURCE``) so the
+    rules in play credit it by data, not by its wording. For the enemy phases (not an action).
     """
     position = state.position.with_tokens(at, "trap", -1)
     sprung = event(
@@ -88,7 +91,12 @@ def spring_trap(
         enemy=enemy_id,
     )
     state, hurt = damage_enemy(
-        state.with_position(position), enemy_id, 1, f"the trap on {list(at)}", rules=rules
+        state.with_position(position),
+        enemy_id,
+        1,
+        f"the trap on {list(at)}",
+        rules=rules,
+        source=TRAP_SOURCE,
     )
     return state, (sprung, *hurt)
 

@@ -26,12 +26,13 @@ from engine.unknown.effects import effect
 from engine.unknown.health import damage_survivor
 from engine.unknown.map import line_of_sight, range_between
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import Enemy, UnknownPosition
+from engine.unknown.position import Coord, Enemy, UnknownPosition
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules, Ward
 
 RANGED_KINDS: dict[str, int] = {"stranger": 2}
 """Enemies with a ranged special ability, and its range (``unknown.enemy.stranger.ranged``)."""
@@ -41,6 +42,30 @@ TRIGGERS = {
     "enter": "it has entered a tile",
     "survivor": "a survivor came within its reach",
 }
+
+
+def wards(rules: Rules | None, state: UnknownState) -> dict[Coord, Ward]:
+    """Tiles acting as barriers against enemies only, e.g. a completed Perimeter's fences
+    (``unknown.task.perimeter.reward-base``, ``unknown.task.perimeter.reward-enemy-only``).
+
+    The one place the enemy code asks ``Rules.enemy_barriers``: enemy paths, barrier stops
+    (:mod:`engine.unknown.enemies.movement`) and enemy sight (:func:`enemy_view`) read it here.
+    """
+    return {} if rules is None else rules.enemy_barriers(state)
+
+
+def enemy_view(
+    rules: Rules | None, state: UnknownState, position: UnknownPosition | None = None
+) -> UnknownPosition:
+    """``position`` (default: ``state``'s) as enemies meet it: a barrier token on every ward
+    tile, so it is impassable to them and breaks their line of sight (``unknown.los.barrier-blocks``,
+    ``unknown.task.perimeter.reward-enemy-only``). For enemy geometry only: survivors never see it.
+    """
+    position = state.position if position is None else position
+    for at in wards(rules, state):
+        if not position.tokens_at.get(at, {}).get("barrier"):
+            position = position.with_tokens(at, "barrier", 1)
+    return position
 
 
 def in_reach(
@@ -71,14 +96,22 @@ def shots_on_arrival(enemy: Enemy, trigger: str) -> list[StrangerShot]:
 
 
 def shots_on_survivor_entry(
-    before: UnknownPosition, after: UnknownPosition, who: str, ruleset: Ruleset = DEFAULT
+    before: UnknownPosition,
+    after: UnknownPosition,
+    who: str,
+    ruleset: Ruleset = DEFAULT,
+    rules: Rules | None = None,
+    state: UnknownState | None = None,
 ) -> list[StrangerShot]:
     """Shots set off by survivor ``who`` coming into a ranged enemy's reach (move or knockback).
 
     A survivor *comes into* the reach when it was out of it before (out of range or out of
     sight) and is within it after (interpretation reported: ``stranger-entry``; the reading
-    ``every-move`` would shoot after every move that ends within reach).
+    ``every-move`` would shoot after every move that ends within reach). Given ``rules`` and
+    ``state``, both maps are seen as enemies see them (:func:`enemy_view`).
     """
+    if state is not None:
+        before, after = enemy_view(rules, state, before), enemy_view(rules, state, after)
     survivor = after.survivor(who)
     if survivor.incapacitated:
         return []
@@ -94,7 +127,12 @@ def shots_on_survivor_entry(
 
 
 def shots_after_knockback(
-    before: UnknownPosition, after: UnknownPosition, who: str, ruleset: Ruleset = DEFAULT
+    before: UnknownPosition,
+    after: UnknownPosition,
+    who: str,
+    ruleset: Ruleset = DEFAULT,
+    rules: Rules | None = None,
+    state: UnknownState | None = None,
 ) -> list[StrangerShot]:
     """Shots set off by piece ``who`` fleeing to a new tile by knockback.
 
@@ -106,7 +144,7 @@ def shots_after_knockback(
     piece = after.piece(who)
     if isinstance(piece, Enemy):
         return shots_on_arrival(piece, "enter")
-    return shots_on_survivor_entry(before, after, who, ruleset)
+    return shots_on_survivor_entry(before, after, who, ruleset, rules, state)
 
 
 @dataclass(frozen=True)
@@ -137,8 +175,8 @@ class StrangerShot:
     survivor: str | None = None
 
     def targets(self, game: UnknownGame, state: UnknownState) -> tuple[str, ...]:
-        """Survivors the shot may hit now."""
-        position = state.position
+        """Survivors the shot may hit now (sight as enemies have it: :func:`enemy_view`)."""
+        position = enemy_view(game.rules, state)
         shooter = next((e for e in shooters(position) if e.id == self.enemy), None)
         if shooter is None:
             return ()

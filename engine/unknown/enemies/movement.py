@@ -51,7 +51,7 @@ from engine.unknown.allies import allies_fighting_at
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.combat import base_spot, targetable_fighters
 from engine.unknown.effects import effect
-from engine.unknown.enemies.abilities import shots_on_arrival
+from engine.unknown.enemies.abilities import enemy_view, shots_on_arrival, wards
 from engine.unknown.map import board_of, is_passable
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import ORTHOGONAL, Coord, Enemy, UnknownPosition
@@ -59,6 +59,7 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 COMPASS: dict[Coord, str] = {(1, 0): "east", (-1, 0): "west", (0, 1): "north", (0, -1): "south"}
 
@@ -287,7 +288,7 @@ class ChooseTargets:
                 f"{self.movers[len(self.chosen)]} left the map during target selection"
             )
         wanted = game.rules.enemy_targets(state, enemy, tuple(target_spots(state.position, enemy)))
-        return enemy, nearest_targets(state.position, enemy, list(wanted))
+        return enemy, nearest_targets(enemy_view(game.rules, state), enemy, list(wanted))
 
     def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
         found = self._next(game, state)
@@ -399,7 +400,8 @@ class ChoosePaths:
             return enemy, target, regime, []
         if self.partial and move_ends_on(state.position, at):
             return enemy, target, regime, []
-        return enemy, target, regime, next_steps(state.position, at, target, regime)
+        seen = enemy_view(game.rules, state)
+        return enemy, target, regime, next_steps(seen, at, target, regime)
 
     def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
         found = self._options(game, state)
@@ -529,10 +531,24 @@ class MoveEnemies:
             groups.setdefault(_coord(path[self.step - 1]), []).append(enemy_id)
         return groups
 
-    def blocked(self, state: UnknownState) -> tuple[Coord, list[str]] | None:
+    def barriers(self, rules: Rules | None, state: UnknownState, at: Coord, group: int) -> int:
+        """Barriers on ``at`` against ``group`` entering enemies: its barrier tokens, plus what a
+        ward tile counts as (``wards``: e.g. a completed Perimeter's fence,
+        ``unknown.task.perimeter.reward-base``; one that never wears out stops them all)."""
+        found = state.position.tokens_at.get(at, {}).get("barrier", 0)
+        ward = wards(rules, state).get(at)
+        if ward is None:
+            return found
+        if ward.count is None:
+            return found + group
+        return found + min(ward.count, state.position.tokens_at.get(at, {}).get(ward.kind, 0))
+
+    def blocked(
+        self, state: UnknownState, rules: Rules | None = None
+    ) -> tuple[Coord, list[str]] | None:
         """A tile whose barriers need the players to choose which enemy they stop."""
         for at, group in sorted(self.due(state).items()):
-            barriers = state.position.tokens_at.get(at, {}).get("barrier", 0)
+            barriers = self.barriers(rules, state, at, len(group))
             if barriers and len(group) > barriers:
                 return at, group
         return None
@@ -553,7 +569,7 @@ class MoveEnemies:
     # -- the pending-effect interface ---------------------------------------------------------
     def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
         if self.stage == "barriers":
-            found = self.blocked(state)
+            found = self.blocked(state, game.rules)
             if found is None:
                 raise ValueError("no barrier needs a choice")
             at, group = found
@@ -588,12 +604,12 @@ class MoveEnemies:
                         "every enemy has finished its move",
                     )
                     return state, (*events, done)
-                forced = current._forced_barriers(state)
+                forced = current._forced_barriers(state, game.rules)
                 if forced is not None:
                     (state, current), more = forced
                     events.extend(more)
                     continue
-                if current.blocked(state) is not None:
+                if current.blocked(state, game.rules) is not None:
                     break
                 (state, current), more = current._go(state)
                 events.extend(more)
@@ -617,7 +633,7 @@ class MoveEnemies:
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
         if self.stage == "barriers":
-            found = self.blocked(state)
+            found = self.blocked(state, game.rules)
             if found is None or not isinstance(decision, BarrierStops):
                 raise IllegalDecision(
                     "unknown.enemy.obstructed.barrier",
@@ -630,7 +646,9 @@ class MoveEnemies:
                     f"the barrier on {list(at)} can stop {', '.join(sorted(group))}, not "
                     f"{decision.enemy} on {list(decision.at)}",
                 )
-            state, current, stopped = self._stop(state, at, decision.enemy, chosen=True)
+            state, current, stopped = self._stop(
+                state, at, decision.enemy, chosen=True, rules=game.rules
+            )
             return replace(state, pending=(current, *state.pending[1:])), (stopped,)
         found = self.trapped(state)
         if found is None or not isinstance(decision, TrapHits):
@@ -650,34 +668,53 @@ class MoveEnemies:
 
     # -- steps of the resolution --------------------------------------------------------------
     def _forced_barriers(
-        self, state: UnknownState
+        self, state: UnknownState, rules: Rules | None = None
     ) -> tuple[tuple[UnknownState, MoveEnemies], tuple[Event, ...]] | None:
         """Stop every enemy at a tile with at least as many barriers as entering enemies."""
         for at, group in sorted(self.due(state).items()):
-            barriers = state.position.tokens_at.get(at, {}).get("barrier", 0)
+            barriers = self.barriers(rules, state, at, len(group))
             if barriers and len(group) <= barriers:
                 current, events = self, []
                 for enemy_id in group:
-                    state, current, stopped = current._stop(state, at, enemy_id, chosen=False)
+                    state, current, stopped = current._stop(
+                        state, at, enemy_id, chosen=False, rules=rules
+                    )
                     events.append(stopped)
                 return (state, current), tuple(events)
         return None
 
     def _stop(
-        self, state: UnknownState, at: Coord, enemy_id: str, chosen: bool
+        self,
+        state: UnknownState,
+        at: Coord,
+        enemy_id: str,
+        chosen: bool,
+        rules: Rules | None = None,
     ) -> tuple[UnknownState, MoveEnemies, Event]:
-        position = state.position.with_tokens(at, "barrier", -1)
+        """Stop ``enemy_id`` short of ``at``: a barrier token there is removed first; else the
+        ward tile's token is, unless that ward never wears out (``wards``)."""
+        position = state.position
+        ward = None if position.tokens_at.get(at, {}).get("barrier") else wards(rules, state)[at]
+        if ward is None:
+            position = position.with_tokens(at, "barrier", -1)
+            spent = "a barrier is removed"
+        elif ward.count is None:
+            spent = f"the {ward.kind} there stops it and stays"
+        else:
+            position = position.with_tokens(at, ward.kind, -1)
+            spent = f"the {ward.kind} there stops it and is removed"
         enemy = _enemy(position, enemy_id)
         left = position.tokens_at.get(at, {}).get("barrier", 0)
         stopped = event(
             "barrier_stops",
-            "unknown.enemy.obstructed.barrier",
-            f"{enemy_id} tries to enter {list(at)}: a barrier is removed ({left} left) and "
+            "unknown.enemy.obstructed.barrier" if ward is None else ward.clause,
+            f"{enemy_id} tries to enter {list(at)}: {spent} ({left} left) and "
             f"{enemy_id} stops on {list(enemy.at if enemy else at)}"
             + (" (the players' choice)" if chosen else ""),
             enemy=enemy_id,
             at=at,
             barriers=left,
+            **({} if ward is None else {"ward": ward.kind}),
         )
         current = replace(self, ended=(*self.ended, enemy_id))
         return state.with_position(position), current, stopped

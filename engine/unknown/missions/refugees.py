@@ -6,8 +6,9 @@ carries costs it 1 AP: at the start of its turn (``Rules.ap_burden``, which may 
 0) and, for the survivor on turn, the moment it gains one. Below 0 AP a survivor can take only
 actions costing 0 AP (the Runner example). Refugees are traded like goods, but only to base, to
 survivors or onto the camp; they stay on an incapacitated survivor, and a forfeited survivor's
-drop on its tile (the forfeit's ordinary drop), where a trade can pick them up. The game is won
-once 5 refugees are on the camp.
+drop on its tile (the forfeit's ordinary drop), where a Gather (or a trade) picks them up, each
+costing the gatherer 1 AP like any refugee gained. The game is won once 5 refugees are on the
+camp.
 """
 
 from __future__ import annotations
@@ -98,6 +99,19 @@ class Refugees(Modifier):
 
     def tradable(self, state: UnknownState) -> tuple[str, ...]:
         return (REFUGEE,)
+
+    def gather_tokens(self, state: UnknownState, at: Coord) -> tuple[str, ...]:
+        """Refugees lying on a tile (a forfeited survivor's) are gathered like dropped goods
+        (``unknown.mission.refugees.forfeit``, ``unknown.action.gather.tokens``); those on the
+        camp have been delivered there and are not picked up again."""
+        return () if at == camp(state.position) else (REFUGEE,)
+
+    def tokens_gathered(self, state: UnknownState, who: str, kind: str, amount: int) -> Outcome:
+        """Each refugee gathered costs the gatherer 1 AP at once, even below 0
+        (``unknown.mission.refugees.ap-cost``, ``unknown.mission.refugees.carry``)."""
+        if kind != REFUGEE:
+            return state, ()
+        return charge(state, who, amount, "gathered")
 
     def transfer_refusal(self, state: UnknownState, who: str, move: Any) -> tuple[str, str] | None:
         """Refugees go only to base, to survivors or onto the camp

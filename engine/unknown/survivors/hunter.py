@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.unknown.actions.trap import TRAP_SOURCE
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.rules import MODIFIERS
 from engine.unknown.state import UnknownState
@@ -14,8 +15,6 @@ FOOD_DROPPED = 1
 MARKER = "hunter_trap"
 """Token kind reminding that a trap on the tile was set by the Hunter
 (``unknown.survivor.hunter.trap-marker``: the card's food reminder; not food, never gathered)."""
-TRAP_CAUSE = "the trap on"
-"""How a trap's damage is named (``engine.unknown.actions.trap.spring_trap``)."""
 COMBAT_SWITCH = "hunter_combat_kill"
 """Interpretation switch: whose kill is an enemy killed by the pooled damage of several
 survivors in close combat. ``took-part`` (default): the Hunter's, if she fought in that round;
@@ -53,10 +52,18 @@ class Hunter(Trait):
         return state.with_position(state.position.with_tokens(at, MARKER, 1))
 
     def credit(
-        self, state: UnknownState, enemy: Any, cause: str, party: tuple[str, ...]
+        self,
+        state: UnknownState,
+        enemy: Any,
+        cause: str,
+        party: tuple[str, ...],
+        source: str | None = None,
     ) -> tuple[UnknownState, str | None]:
+        """A trap's damage (``source`` ``TRAP_SOURCE``, set by ``spring_trap``) is hers when a
+        marker of hers lies on the tile (``unknown.survivor.hunter.trap-marker``); pooled close
+        combat damage as ``hunter_combat_kill`` says (``unknown.survivor.hunter.food-drop``)."""
         hunters = [s.id for s in self.holders(state)]
-        if cause.startswith(TRAP_CAUSE):
+        if source == TRAP_SOURCE:
             marked = state.position.tokens_at.get(enemy.at, {}).get(MARKER, 0)
             if not marked:
                 return state, None

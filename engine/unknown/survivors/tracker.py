@@ -104,6 +104,27 @@ class Tracker(PerTurnFreeAction):
             state = replace(state, pending=(CloseCombat(tracker.at), *state.pending))
         return state, tuple(events)
 
+    def abilities_lost(self, state: UnknownState, who: str, cards: tuple[str, ...]) -> Outcome:
+        """A survivor who gained the Tracker's abilities and loses them at upkeep
+        (``unknown.survivor.strategist.duration``, ``unknown.task.radio.reward-talk``) without
+        the Tracker's card of its own is targetable again: being untargetable is the Tracker's
+        ability (``unknown.survivor.tracker.untargetable``)."""
+        survivor = state.position.survivor(who)
+        if self.card not in cards or survivor.has(self.card) or not survivor.untargetable:
+            return state, ()
+        state = state.with_position(
+            state.position.with_survivor(replace(survivor, untargetable=False))
+        )
+        return state, (
+            event(
+                "targetable_set",
+                "unknown.survivor.tracker.untargetable",
+                f"{who} no longer has the tracker's abilities and is targetable again",
+                who=who,
+                targetable=True,
+            ),
+        )
+
     def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
         if not self.has_trait(state, who) or source_kind != "enemy":
             return None

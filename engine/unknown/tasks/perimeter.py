@@ -4,7 +4,14 @@ Bunker and workshop tiles may be gathered for 2 fence tokens instead of their re
 Gather naming ``fence``); Extend Perimeter (1 AP, range 1) sets a carried fence next to base or
 next to a fence already placed. 6 fences on the map complete the task; until then they do
 nothing (``fence`` is not a token kind the map or the enemies react to). Once complete, a tile
-with a fence counts as base in trade actions (``Rules.acts_as_base``).
+with a fence counts as base in trade actions: a transfer party standing for base
+(``Rules.acts_as_base``) and base's 2-for-1 exchange (``Rules.exchanges``). Against enemies only
+it acts as barrier tokens (``Rules.enemy_barriers``): enemies path round it, are stopped entering
+it and cannot see through it; survivors, their sight and the map's passability ignore it.
+
+Whether a fence that stops an enemy is used up like a barrier token is not said: switch
+``fence-against-enemies``, ``like-barrier`` (default: removed by the stop, as a barrier is) or
+``permanent`` (stops every enemy trying to enter and stays).
 
 Fences are not tradable goods: handing one over or dropping it by trade would set it on a tile
 without Extend Perimeter (assumed; the rulebook places fences only by that action).
@@ -22,13 +29,14 @@ from engine.unknown.actions.base import (
     require_goods,
     require_no_enemy,
     require_reach,
+    tile_free_of_enemies,
 )
 from engine.unknown.actions.gather import nearby_spots
 from engine.unknown.catalog import catalog
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile
-from engine.unknown.rules import MODIFIERS, Modifier
-from engine.unknown.state import UnknownState, add
+from engine.unknown.rules import MODIFIERS, Modifier, Ward
+from engine.unknown.state import UnknownState, add, count
 from engine.unknown.tasks.progress import complete, in_play, rewarded, task_actions_open
 
 if TYPE_CHECKING:
@@ -38,6 +46,9 @@ TASK = "perimeter"
 FENCE = "fence"
 NEEDED = 6
 """Fences placed that complete the task (``unknown.task.perimeter.complete``)."""
+SWITCH = "fence_against_enemies"
+"""Interpretation switch ``fence-against-enemies``: ``like-barrier`` (default) or ``permanent``."""
+REWARD = "unknown.task.perimeter.reward-base"
 FENCE_TILES = ("bunker", "workshop")
 FENCES_PER_TILE = 2
 """What gathering one of ``FENCE_TILES`` for fences gives (``unknown.task.perimeter.gather-fences``)."""
@@ -154,6 +165,51 @@ class Perimeter(Modifier):
         """Once complete, fence tiles count as base in trade actions (only there:
         ``unknown.task.perimeter.reward-base``, ``unknown.task.perimeter.reward-limit``)."""
         return rewarded(state, TASK) and at in fence_spots(state)
+
+    def enemy_barriers(self, state: UnknownState) -> dict[Coord, Ward]:
+        """Once complete, fence tiles are barrier tokens against enemies only
+        (``unknown.task.perimeter.reward-base``, ``unknown.task.perimeter.reward-enemy-only``);
+        each fence counts as one barrier, used up by a stop unless ``fence-against-enemies``
+        reads ``permanent``."""
+        if not rewarded(state, TASK):
+            return {}
+        lasting = getattr(self.ruleset, SWITCH, "like-barrier") == "permanent"
+        return {
+            at: Ward(FENCE, None if lasting else kinds[FENCE], REWARD)
+            for at, kinds in state.position.tokens_at.items()
+            if kinds.get(FENCE)
+        }
+
+    def exchanges(self, game: Any, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
+        """Once complete, base's exchange (2 resources for 1 of another kind, again and again)
+        may be made at a fence tile in reach, as part of the trade action
+        (``unknown.task.perimeter.reward-base``; ``unknown.exchange.base``). Reach as for base:
+        range 1 and line of sight, no active enemy there (``unknown.enemy.blocks-interaction``)."""
+        if not rewarded(state, TASK):
+            return ()
+        from engine.unknown.actions.trade import (
+            RESOURCES,
+            Exchange,
+            in_reach,
+            multisets,
+            near,
+        )
+
+        terms = dict(catalog()["base"].exchange or ())
+        gives, gets = int(terms["give"]), int(terms["get"])
+        here = actor(state, who).at
+        carried = tuple((k, n) for k, n in actor(state, who).goods if k in RESOURCES)
+        fences = fence_spots(state)
+        found: list[tuple[Any, str]] = []
+        for at in near(state, here):
+            if at not in fences or state.position.tile_at[at].tile == "base":
+                continue
+            if not (tile_free_of_enemies(state, at) and in_reach(game, state, here, at)):
+                continue
+            for give in multisets([k for k, _ in carried], gives, carried):
+                others = [k for k in RESOURCES if not count(give, k)]
+                found.extend((Exchange(at, give, get), REWARD) for get in multisets(others, gets))
+        return tuple(found)
 
 
 MODIFIERS[TASK] = Perimeter()
