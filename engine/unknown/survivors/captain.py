@@ -97,16 +97,7 @@ class Captain(Trait):
         self.check_move(game, state, decision)
         captain = state.position.survivor(decision.who).with_use(MOVE_KEY)
         state = state.with_position(state.position.with_survivor(captain))
-        moved = event(
-            "trait_used",
-            "unknown.survivor.captain.move-ally",
-            f"{decision.who} moves {decision.target} one tile for free (once per turn)",
-            who=decision.who,
-            target=decision.target,
-            to=decision.to,
-        )
-        state, events = Move(decision.target, decision.to).resolve(game, state)
-        return state, (moved, *events)
+        return move_other(game, state, decision, "unknown.survivor.captain.move-ally")
 
     def defers(self, game: UnknownGame, state: UnknownState, decision: MoveOther) -> bool:
         """Whether a Strategist who has the Captain's abilities makes this move by his own trait
@@ -155,6 +146,21 @@ class Captain(Trait):
                 f"{target.id} is not within range {MOVE_RANGE} of {captain.id}",
             )
         Move(decision.target, decision.to).check(game, state)
+
+
+def move_other(game: UnknownGame, state: UnknownState, decision: MoveOther, clause: str) -> Outcome:
+    """Carry out a checked free move of another survivor (the Captain's or the Strategist's
+    trait, ``clause`` saying which): an event for the trait, then the standard move."""
+    moved = event(
+        "trait_used",
+        clause,
+        f"{decision.who} moves {decision.target} one tile for free (once per turn)",
+        who=decision.who,
+        target=decision.target,
+        to=decision.to,
+    )
+    state, events = Move(decision.target, decision.to).resolve(game, state)
+    return state, (moved, *events)
 
 
 def _survivor(state: UnknownState, who: str, clause: str) -> Survivor:

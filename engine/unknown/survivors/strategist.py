@@ -19,7 +19,7 @@ from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import ORTHOGONAL, Survivor
 from engine.unknown.rules import ACTED, MODIFIERS, card_ap
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.captain import MoveOther
+from engine.unknown.survivors.captain import MoveOther, move_other
 from engine.unknown.survivors.trait import Trait
 
 if TYPE_CHECKING:
@@ -176,16 +176,7 @@ class Strategist(Trait):
             self.check(state, decision.who)
             self.check_move(game, state, decision)
             state = self.use(state, decision.who)
-            moved = event(
-                "trait_used",
-                "unknown.survivor.strategist.move-timing",
-                f"{decision.who} moves {decision.target} one tile for free (once per turn)",
-                who=decision.who,
-                target=decision.target,
-                to=decision.to,
-            )
-            state, events = Move(decision.target, decision.to).resolve(game, state)
-            return state, (moved, *events)
+            return move_other(game, state, decision, "unknown.survivor.strategist.move-timing")
         return None
 
     def check(self, state: UnknownState, who: str) -> None:
