@@ -14,10 +14,12 @@ immutable, so a failed ``apply`` leaves the caller's state as it was.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import gcd as _gcd
+from itertools import accumulate
+from math import lcm
 from random import Random
 from typing import Any, Protocol
 
@@ -110,19 +112,29 @@ def sample_outcome(node: ChanceNode, rng: Random) -> Decision:
     """Draw one outcome of a chance node with its exact probability, from a seeded ``rng``.
 
     Exact: a uniform integer below the common denominator picks the outcome, so the same seed
-    gives the same outcome on every machine.
+    gives the same outcome on every machine. The node's integer shares are worked out once per
+    node object (a game that reuses its chance nodes, e.g. a dice roll, pays for them once).
     """
+    denominator, bounds = _shares(node)
+    ticket = rng.randrange(denominator)
+    return node.outcomes[bisect_right(bounds, ticket)][0]
+
+
+_SHARES: dict[int, tuple[ChanceNode, int, list[int]]] = {}
+"""Integer shares of recently drawn chance nodes, by ``id`` (the node is kept to check identity)."""
+
+
+def _shares(node: ChanceNode) -> tuple[int, list[int]]:
+    """The common denominator of ``node``'s probabilities and the running sums of its shares."""
+    cached = _SHARES.get(id(node))
+    if cached is not None and cached[0] is node:
+        return cached[1], cached[2]
     if sum(probability for _, probability in node.outcomes) != 1:
         raise ValueError(f"chance outcomes do not sum to 1: {node.prompt or node.clause}")
-    denominator = 1
-    for _, probability in node.outcomes:
-        denominator = (
-            denominator * probability.denominator // _gcd(denominator, probability.denominator)
-        )
-    ticket = rng.randrange(denominator)
-    for outcome, probability in node.outcomes:
-        share = probability.numerator * (denominator // probability.denominator)
-        if ticket < share:
-            return outcome
-        ticket -= share
-    raise AssertionError("unreachable: the shares cover every ticket")
+    denominator = lcm(*(probability.denominator for _, probability in node.outcomes))
+    shares = [p.numerator * (denominator // p.denominator) for _, p in node.outcomes]
+    bounds = list(accumulate(shares))
+    if len(_SHARES) >= 1024:
+        _SHARES.clear()
+    _SHARES[id(node)] = (node, denominator, bounds)
+    return denominator, bounds

@@ -7,19 +7,20 @@ Each field is one entry of ``data/interpretations.yaml``: the field name is the 
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
+from typing import ClassVar
 
-import yaml
+from engine.core.ruleset import Switches, load_ledger
 
 LEDGER = Path(__file__).resolve().parent / "data" / "interpretations.yaml"
 
 
 @dataclass(frozen=True)
-class Ruleset:
+class Ruleset(Switches):
     """The readings in force for one engine instance."""
+
+    LEDGER: ClassVar[Path] = LEDGER
 
     range_endpoints: str = "exempt"
     los_impassable_origin: str = "blocked"
@@ -53,33 +54,10 @@ class Ruleset:
     difficulty_score: str = "change-from-normal"
     fence_against_enemies: str = "like-barrier"
 
-    def __post_init__(self) -> None:
-        ledger = interpretation_ledger()
-        for f in dataclasses.fields(self):
-            switch = f.name.replace("_", "-")
-            value = getattr(self, f.name)
-            readings = ledger[switch]["readings"]
-            if value not in readings:
-                raise ValueError(
-                    f"interpretation {switch!r} has no reading {value!r} "
-                    f"(readings: {', '.join(readings)})"
-                )
 
-    def with_readings(self, **readings: str) -> Ruleset:
-        """A copy with some switches set, by ledger ID (``-``) or field name (``_``)."""
-        changes = {name.replace("-", "_"): value for name, value in readings.items()}
-        unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
-        if unknown:
-            known = ", ".join(interpretation_ledger())
-            raise ValueError(f"no interpretation {sorted(unknown)[0]!r} (known: {known})")
-        return dataclasses.replace(self, **changes)
-
-
-@cache
 def interpretation_ledger() -> dict[str, dict]:
     """The ledger entries by ID."""
-    data = yaml.safe_load(LEDGER.read_text(encoding="utf-8"))
-    return {entry["id"]: entry for entry in data["interpretations"]}
+    return load_ledger(LEDGER)
 
 
 DEFAULT = Ruleset()

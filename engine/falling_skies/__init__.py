@@ -1,0 +1,1 @@
+"""Under Falling Skies: the reference engine (CLI/game name ``falling-skies``)."""

@@ -1,0 +1,60 @@
+"""The action printed on the mothership's new row (``fs.mothership.action``)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.falling_skies.board import Board
+from engine.falling_skies.endgame import take_damage
+from engine.falling_skies.events import Outcome, event
+from engine.falling_skies.state import FSState, Ship
+
+
+def white_supply(board: Board, state: FSState) -> int:
+    """White ships neither in play nor shot down (``fs.white-ships.limited``)."""
+    in_play = sum(1 for s in state.ships if s.color == "white")
+    return board.scenario.white_ships - in_play - state.whites_destroyed
+
+
+def add_white_ships(board: Board, state: FSState, count: int, clause: str) -> Outcome:
+    """Put up to ``count`` white ships from the supply aboard the mothership.
+
+    Past the supply the rest of the icon is ignored (``fs.white-ships.limited``).
+    """
+    added = min(count, white_supply(board, state))
+    taken = {s.id for s in state.ships}
+    names = (f"w{k}" for k in range(1, len(taken) + added + 2) if f"w{k}" not in taken)
+    new = tuple(Ship(next(names), "white") for _ in range(added))
+    state = replace(state, ships=(*state.ships, *new))
+    events = []
+    if added:
+        names = ", ".join(s.id for s in new)
+        text = f"{added} white ship(s) ({names}) board the mothership"
+        events.append(event("white_added", clause, text, count=added))
+    if added < count:
+        text = f"{count - added} white ship(s) cannot be added: the supply is empty"
+        events.append(event("white_supply_empty", "fs.white-ships.limited", text))
+    return state, tuple(events)
+
+
+def mothership_action(board: Board, state: FSState) -> Outcome:
+    """Carry out the action of the row the mothership has just entered."""
+    action, amount = board.mothership_action(state.mothership_row)
+    row = state.mothership_row
+    if action == "excavator":
+        back = max(state.excavator - amount, board.start)
+        text = f"row {row}: the excavator falls back {state.excavator - back} space(s)"
+        clause = "fs.mothership.action.excavator"
+        return replace(state, excavator=back), (event("excavator_back", clause, text, to=back),)
+    if action == "research":
+        down = max(state.research - amount, 0)
+        text = f"row {row}: research drops from {state.research} to {down}"
+        clause = "fs.mothership.action.research"
+        return replace(state, research=down), (event("research_back", clause, text, to=down),)
+    if action == "white":
+        return add_white_ships(board, state, amount, "fs.mothership.action.white")
+    if action == "damage":
+        cause = f"row {row}: the mothership strikes the city"
+        return take_damage(board, state, amount, "fs.mothership.action.damage", cause)
+    # "none" (the skull has ended the game already, in mothership_down)
+    return state, ()

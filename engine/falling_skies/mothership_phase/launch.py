@@ -1,0 +1,99 @@
+"""Launching waiting ships (``fs.launch.*``, ``fs.white-ships.after-purple``).
+
+At most five ships launch per mothership phase, one at a time, onto the row just below the
+mothership: purple ships before white ones; a column with no ship first; else the column with
+the widest gap between the launch space and its top ship; remaining ties are the player's
+(:class:`LaunchColumn`). A column whose launch space holds a ship takes none (ledger:
+``launch-space-taken``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.core.errors import IllegalDecision
+from engine.falling_skies.board import Board
+from engine.falling_skies.events import Outcome, event
+from engine.falling_skies.state import FSState, Ship
+
+MAX_LAUNCHES = 5
+"""Ships launched per mothership phase at most (``fs.launch.max-five``)."""
+
+
+@dataclass(frozen=True)
+class LaunchColumn:
+    """The player's pick among columns the launch priorities leave tied."""
+
+    column: int
+
+
+def next_ship(state: FSState) -> Ship | None:
+    """The ship to launch next: purple first, then white (``fs.launch.purple-first``)."""
+    waiting = [s for s in state.ships if s.waiting]
+    for ship in waiting:
+        if ship.color == "purple":
+            return ship
+    return waiting[0] if waiting else None
+
+
+def launch_columns(board: Board, state: FSState) -> list[int]:
+    """The columns the launch priorities allow for the next ship (several: the player picks)."""
+    row = state.mothership_row + 1
+    if row > board.sky_rows:
+        return []
+    open_columns = [c for c in range(1, board.columns + 1) if state.ship_at(row, c) is None]
+    tops: dict[int, int] = {}
+    for ship in state.ships:
+        if ship.row is not None and (ship.column not in tops or ship.row < tops[ship.column]):
+            tops[ship.column] = ship.row
+    empty = [c for c in open_columns if c not in tops]
+    if empty:  # fs.launch.empty-column
+        return empty
+    if not open_columns:
+        return []
+    widest = max(tops[c] - row for c in open_columns)  # fs.launch.greatest-gap
+    return [c for c in open_columns if tops[c] - row == widest]
+
+
+def launch(board: Board, state: FSState, column: int) -> Outcome:
+    """Launch the next ship into ``column`` and count it against the five."""
+    ship = next_ship(state)
+    assert ship is not None
+    row = state.mothership_row + 1
+    moved = replace(ship, row=row, column=column)
+    ships = tuple(moved if s.id == ship.id else s for s in state.ships)
+    pending = state.pending
+    if pending and pending[0][0] == "launch":
+        pending = (("launch", int(pending[0][1]) - 1), *pending[1:])
+    state = replace(state, ships=ships, pending=pending)
+    clause = "fs.white-ships.after-purple" if ship.color == "white" else "fs.launch.purple-first"
+    text = f"{ship.color} ship {ship.id} launches to row {row} column {column}"
+    return state, (event("ship_launched", clause, text, ship=ship.id, row=row, column=column),)
+
+
+def choose_launch(board: Board, state: FSState, decision: object) -> Outcome:
+    """Apply the player's :class:`LaunchColumn` pick (``fs.launch.player-choice``)."""
+    if not isinstance(decision, LaunchColumn):
+        raise IllegalDecision(
+            "fs.launch.player-choice", f"{decision} is not a decision: choose a launch column"
+        )
+    allowed = launch_columns(board, state)
+    if decision.column not in allowed:
+        raise IllegalDecision(
+            "fs.launch.player-choice",
+            f"column {decision.column} is not among the tied columns {allowed}",
+        )
+    return launch(board, state, decision.column)
+
+
+def setup_launch(board: Board, state: FSState) -> Outcome:
+    """Before the first round, the waiting ships launch with ties to the leftmost column
+    (ledger: ``setup-first-launch``)."""
+    events: list = []
+    for _ in range(MAX_LAUNCHES):
+        columns = launch_columns(board, state) if next_ship(state) else []
+        if not columns:
+            break
+        state, more = launch(board, state, columns[0])
+        events.extend(more)
+    return state, tuple(events)

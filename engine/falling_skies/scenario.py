@@ -1,0 +1,267 @@
+"""Scenario data for Under Falling Skies: the board the rules source leaves out (PRINCIPLES §5).
+
+The rules name the parts of the board (city rooms with modifiers and energy costs, the
+excavator's path, the sky's icons, the mothership track, the research, damage and energy tracks,
+the dice and the ships) but give none of their values; a scenario file supplies them. The file
+format mirrors :class:`Scenario`; ``load_scenario`` checks it and names the first bad entry in a
+:class:`~engine.core.errors.PositionError`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.core.errors import PositionError
+
+DATA = Path(__file__).resolve().parent / "data"
+DEFAULT_SCENARIO = DATA / "scenarios" / "pnp-easy.yaml"
+
+ROOM_KINDS = ("aa_gun", "energy", "fighter", "research", "tunnel", "robot", "energy_fighter")
+MOTHERSHIP_ACTIONS = ("none", "excavator", "research", "white", "damage", "skull")
+SKY_ICON = re.compile(r"^(|L|R|M|X[1-9][0-9]*)$")
+
+Space = tuple[int, int]
+"""A (row, column) pair, rows counted from 1 at the top, columns from 1 at the left."""
+
+
+@dataclass(frozen=True)
+class Room:
+    """One room of the city: its kind, the spaces it covers, its modifier and energy cost."""
+
+    id: str
+    kind: str
+    spaces: tuple[Space, ...]
+    modifier: int = 0
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything a game of Under Falling Skies needs that the rules do not fix."""
+
+    name: str
+    columns: int
+    city_rows: int
+    rooms: tuple[Room, ...]
+    excavator_path: tuple[Space, ...]
+    excavator_start: int
+    sky: tuple[tuple[str, ...], ...]
+    mothership: tuple[tuple[str, int], ...]
+    research: tuple[int, ...]
+    damage_track: int
+    energy_max: int
+    energy_start: int
+    purple_ships: int
+    white_ships: int
+    white_start: int = 0
+    grey_dice: int = 3
+    white_dice: int = 2
+    assumptions: tuple[str, ...] = ()
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario file; ``PositionError`` names the file, entry and problem.
+
+    The file is parsed and checked by :func:`~engine.falling_skies.scenario_checks.
+    read_scenario_data` (the schema ``engine/schemas/falling_skies_scenario.schema.json`` and the
+    board checks it cannot express), then turned into a :class:`Scenario`.
+    """
+    from engine.falling_skies.scenario_checks import read_scenario_data
+
+    return scenario_from_data(read_scenario_data(path), str(path))
+
+
+@cache
+def default_scenario() -> Scenario:
+    """The shipped default: the print-and-play easy-side board (``pnp-easy.yaml``)."""
+    return load_scenario(DEFAULT_SCENARIO)
+
+
+def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
+    """A checked :class:`Scenario` from the plain data of a scenario file."""
+    reader = _Reader(source)
+    if not isinstance(data, dict):
+        raise PositionError(source, "file", "must be a mapping of scenario entries")
+    if data.get("game") != "falling-skies":
+        raise PositionError(source, "game", f"must be 'falling-skies', not {data.get('game')!r}")
+    name = reader.text(data, "name")
+    columns = reader.count(data, "columns", least=1)
+    city_rows = reader.count(data, "city_rows", least=1)
+    rooms = reader.rooms(data.get("rooms"), city_rows, columns)
+    excavator = reader.mapping(data, "excavator")
+    path = reader.spaces(excavator.get("path"), "excavator.path", city_rows, columns)
+    if len(set(path)) != len(path):
+        raise PositionError(source, "excavator.path", "visits a space twice")
+    if not path:
+        raise PositionError(source, "excavator.path", "must list at least one space")
+    start = reader.count(excavator, "start", least=0, entry="excavator.start")
+    if start >= len(path):
+        raise PositionError(source, "excavator.start", f"{start} is beyond the path's end")
+    sky = reader.sky(data.get("sky"), columns)
+    mothership = reader.mothership(data.get("mothership"))
+    research = reader.research(data.get("research"))
+    skull = next(i for i, (action, _) in enumerate(mothership, start=1) if action == "skull")
+    if skull > len(sky):
+        raise PositionError(source, "mothership", f"its skull row {skull} is below the sky")
+    energy = reader.mapping(data, "energy")
+    energy_max = reader.count(energy, "max", least=1, entry="energy.max")
+    energy_start = reader.count(energy, "start", least=0, entry="energy.start")
+    if energy_start > energy_max:
+        raise PositionError(source, "energy.start", f"{energy_start} is above the maximum")
+    ships = reader.mapping(data, "ships")
+    dice = reader.mapping(data, "dice")
+    white_ships = reader.count(ships, "white", least=0, entry="ships.white")
+    white_start = reader.count(ships, "white_start", least=0, entry="ships.white_start", default=0)
+    if white_start > white_ships:
+        raise PositionError(source, "ships.white_start", "exceeds the white-ship supply")
+    assumptions = data.get("assumptions", [])
+    if not isinstance(assumptions, list) or not all(isinstance(a, str) for a in assumptions):
+        raise PositionError(source, "assumptions", "must be a list of texts")
+    return Scenario(
+        name=name,
+        columns=columns,
+        city_rows=city_rows,
+        rooms=rooms,
+        excavator_path=path,
+        excavator_start=start,
+        sky=sky,
+        mothership=mothership,
+        research=research,
+        damage_track=reader.count(data, "damage_track", least=1),
+        energy_max=energy_max,
+        energy_start=energy_start,
+        purple_ships=reader.count(ships, "purple", least=0, entry="ships.purple"),
+        white_ships=white_ships,
+        white_start=white_start,
+        grey_dice=reader.count(dice, "grey", least=0, entry="dice.grey"),
+        white_dice=reader.count(dice, "white", least=0, entry="dice.white"),
+        assumptions=tuple(assumptions),
+    )
+
+
+class _Reader:
+    """Checks for one file's entries; each failure is one ``PositionError`` line."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, entry: str, problem: str) -> PositionError:
+        return PositionError(self.source, entry, problem)
+
+    def text(self, data: dict, key: str) -> str:
+        value = data.get(key)
+        if not isinstance(value, str) or not value:
+            raise self.fail(key, "must be a non-empty text")
+        return value
+
+    def count(
+        self, data: dict, key: str, *, least: int, entry: str | None = None, default: Any = None
+    ) -> int:
+        value = data.get(key, default)
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise self.fail(entry or key, f"must be a whole number of at least {least}")
+        return value
+
+    def mapping(self, data: dict, key: str) -> dict:
+        value = data.get(key)
+        if not isinstance(value, dict):
+            raise self.fail(key, "must be a mapping")
+        return value
+
+    def space(self, value: Any, entry: str, rows: int, columns: int) -> Space:
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise self.fail(entry, f"{value!r} is not a [row, column] pair")
+        row, column = value
+        if not (1 <= row <= rows and 1 <= column <= columns):
+            raise self.fail(entry, f"[{row}, {column}] is outside the {rows}x{columns} city")
+        return (row, column)
+
+    def spaces(self, value: Any, entry: str, rows: int, columns: int) -> tuple[Space, ...]:
+        if not isinstance(value, list):
+            raise self.fail(entry, "must be a list of [row, column] pairs")
+        return tuple(self.space(v, f"{entry}[{i}]", rows, columns) for i, v in enumerate(value))
+
+    def rooms(self, value: Any, rows: int, columns: int) -> tuple[Room, ...]:
+        if not isinstance(value, list):
+            raise self.fail("rooms", "must be a list of rooms")
+        rooms: list[Room] = []
+        taken: dict[Space, str] = {}
+        for i, row in enumerate(value):
+            entry = f"rooms[{i}]"
+            if not isinstance(row, dict):
+                raise self.fail(entry, "must be a mapping")
+            room_id = row.get("id")
+            if not isinstance(room_id, str) or not room_id:
+                raise self.fail(f"{entry}.id", "must be a non-empty text")
+            entry = f"rooms.{room_id}"
+            if any(r.id == room_id for r in rooms):
+                raise self.fail(entry, "appears twice")
+            if room_id == "excavator":
+                raise self.fail(entry, "'excavator' is reserved for the digging die")
+            kind = row.get("kind")
+            if kind not in ROOM_KINDS:
+                raise self.fail(f"{entry}.kind", f"{kind!r} is not one of {', '.join(ROOM_KINDS)}")
+            spaces = self.spaces(row.get("spaces"), f"{entry}.spaces", rows, columns)
+            if not spaces:
+                raise self.fail(f"{entry}.spaces", "must list at least one space")
+            for space in spaces:
+                if space in taken:
+                    raise self.fail(f"{entry}.spaces", f"{list(space)} is in {taken[space]} too")
+                taken[space] = room_id
+            modifier = row.get("modifier", 0)
+            cost = row.get("cost", 0)
+            if isinstance(modifier, bool) or not isinstance(modifier, int):
+                raise self.fail(f"{entry}.modifier", "must be a whole number")
+            if isinstance(cost, bool) or not isinstance(cost, int) or cost < 0:
+                raise self.fail(f"{entry}.cost", "must be a whole number of at least 0")
+            rooms.append(Room(room_id, kind, spaces, modifier, cost))
+        return tuple(rooms)
+
+    def sky(self, value: Any, columns: int) -> tuple[tuple[str, ...], ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail("sky", "must be a list of rows")
+        rows: list[tuple[str, ...]] = []
+        for i, row in enumerate(value, start=1):
+            if not isinstance(row, list) or len(row) != columns:
+                raise self.fail(f"sky[{i}]", f"must list {columns} icons")
+            for icon in row:
+                if not isinstance(icon, str) or not SKY_ICON.match(icon):
+                    raise self.fail(f"sky[{i}]", f"{icon!r} is not an icon ('', L, R, M, X<n>)")
+            rows.append(tuple(row))
+        return tuple(rows)
+
+    def mothership(self, value: Any) -> tuple[tuple[str, int], ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail("mothership", "must be a list of [action, amount] rows")
+        track: list[tuple[str, int]] = []
+        for i, row in enumerate(value, start=1):
+            entry = f"mothership[{i}]"
+            if not isinstance(row, list | tuple) or len(row) != 2:
+                raise self.fail(entry, "must be an [action, amount] pair")
+            action, amount = row
+            if action not in MOTHERSHIP_ACTIONS:
+                raise self.fail(entry, f"{action!r} is not one of {', '.join(MOTHERSHIP_ACTIONS)}")
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise self.fail(entry, "the amount must be a whole number of at least 0")
+            track.append((action, amount))
+        if track[0][0] == "skull":
+            raise self.fail("mothership[1]", "the mothership cannot start on the skull")
+        if not any(action == "skull" for action, _ in track):
+            raise self.fail("mothership", "needs a skull row (the defeat the rules name)")
+        return tuple(track)
+
+    def research(self, value: Any) -> tuple[int, ...]:
+        if not isinstance(value, list) or not value:
+            raise self.fail("research", "must list the requirement of every step")
+        for i, need in enumerate(value, start=1):
+            if isinstance(need, bool) or not isinstance(need, int) or need < 0:
+                raise self.fail(f"research[{i}]", "must be a whole number of at least 0")
+        return tuple(value)
