@@ -94,12 +94,17 @@ def _problem(error: jsonschema.ValidationError) -> str:
 
 
 def load_position(path: str | Path) -> Any:
-    """Load a position file into the game's position object (by its ``game`` key)."""
+    """Load a position file into the game's position object (by its ``game`` key): an
+    ``UnknownPosition``, or a Falling Skies ``FSPosition`` (state and scenario)."""
     data = read_position_data(path)
     if data["game"] == "unknown":
         from engine.unknown.position import position_from_data
 
         return position_from_data(data, str(path))
+    if data["game"] == "falling-skies":
+        from engine.falling_skies.files import position_from_data as fs_position
+
+        return fs_position(data, str(path), base=Path(path).parent)
     raise PositionError(str(path), "game", f"unsupported game {data['game']!r}")
 
 
@@ -111,4 +116,8 @@ def load_state(path: str | Path) -> Any:
         from engine.unknown.files import state_from_data
 
         return state_from_data(data, str(path))
+    if data["game"] == "falling-skies":
+        from engine.falling_skies.files import state_from_data as fs_state
+
+        return fs_state(data, str(path), base=Path(path).parent)
     raise PositionError(str(path), "game", f"unsupported game {data['game']!r}")

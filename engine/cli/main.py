@@ -107,12 +107,17 @@ Examples:
   rulings verify --maps 200 --z3-maps 20
   rulings resolve tests/data/positions/play/mid-turn.yaml move yellow east
   rulings play unknown --mission scout --seed 1 --random
+  rulings show tests/data/positions/falling_skies/room-phase.yaml
+  rulings resolve tests/data/positions/falling_skies/room-phase.yaml resolve r3c4
+  rulings play falling-skies --seed 1 --random
 """,
 )
 def cli() -> None:
-    """Ask the rules engine of the board game Unknown about a position file (YAML, or JSON by
-    the .json extension; see engine/schemas/position.schema.json), draw its map, or verify the
-    engine against the rulebook scenarios and independent re-encodings of the geometry. Bad
+    """Ask the rules engines of the board games Unknown and Under Falling Skies about a
+    position file (YAML, or JSON by the .json extension; see engine/schemas/position.schema.json;
+    its game key picks the game), draw it, apply decisions, play whole games, sweep random
+    playouts, or verify the engine against the rulebook scenarios and independent re-encodings
+    of the geometry. Bad
     input is reported as one line, rulings: error: <file>: <entry>: <problem>, with exit code 2.
     """
 

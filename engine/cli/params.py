@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import click
 
+from engine.core.errors import PositionError
 from engine.positions import load_position
 from engine.unknown.position import Coord, Enemy, Survivor, UnknownPosition
 from engine.unknown.ruleset import DEFAULT, Ruleset, interpretation_ledger
@@ -81,6 +82,35 @@ def reading_option(command: F) -> F:
     )(command)
 
 
+def readings_option(command: F) -> F:
+    """``--reading SWITCH=READING`` (repeatable) for commands serving both games: delivered as
+    the raw values, turned into the game's ruleset by :func:`unknown_ruleset` or
+    ``engine.cli.falling_skies.fs_ruleset`` once the game is known."""
+    from engine.cli.falling_skies import switches_help
+
+    unknown = "; ".join(
+        f"{switch}: {' | '.join(entry['readings'])} (default {entry['default']})"
+        for switch, entry in interpretation_ledger().items()
+    )
+    return click.option(
+        "--reading",
+        "readings",
+        multiple=True,
+        metavar="SWITCH=READING",
+        help="Choose an interpretation of an ambiguous rule (repeatable). Unknown switches: "
+        f"{unknown}. Under Falling Skies switches: {switches_help()}.",
+    )(command)
+
+
+def unknown_ruleset(values: tuple[str, ...]) -> Ruleset:
+    """Unknown's ruleset with ``--reading`` values applied (a usage error names the option)."""
+    try:
+        return _ruleset(None, None, values)  # type: ignore[arg-type]
+    except click.BadParameter as error:
+        error.param_hint = "--reading"
+        raise
+
+
 def _ruleset(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Ruleset:
     """The default ruleset with the chosen readings (interpretation ledger switches)."""
     chosen: dict[str, str] = {}
@@ -101,8 +131,12 @@ def _ruleset(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
 
 
 def open_position(path: str) -> UnknownPosition:
-    """Load a position file (``PositionError`` names the bad entry)."""
-    return load_position(path)
+    """Load an Unknown position file (``PositionError`` names the bad entry; the geometry
+    queries have no meaning for another game's file)."""
+    position = load_position(path)
+    if not isinstance(position, UnknownPosition):
+        raise PositionError(path, "game", "this command asks about Unknown maps only")
+    return position
 
 
 def tile_on_map(position: UnknownPosition, at: Coord, option: str, path: str) -> Coord:

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 import click
 
-from engine.cli.params import json_option, reading_option
+from engine.cli.params import json_option, readings_option, unknown_ruleset
 from engine.cli.resolve import (
     PhraseError,
     Reading,
@@ -301,9 +301,19 @@ Examples:
   rulings play unknown --seed 2 --random --max-decisions 100
   rulings play unknown --seed 3 --random --json
   printf 'option 1\\noption 2\\nquit\\n' | rulings play unknown --seed 3
+  rulings play falling-skies --seed 1 --random
+  rulings play falling-skies --seed 2 --random --reading dice-count=note
+  rulings play falling-skies --seed 3 --random --scenario engine/falling_skies/data/scenarios/near-skull.yaml
 """,
 )
-@click.argument("game_name", metavar="GAME", type=click.Choice(["unknown"]))
+@click.argument("game_name", metavar="GAME", type=click.Choice(["unknown", "falling-skies"]))
+@click.option(
+    "--scenario",
+    "scenario_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="falling-skies: the scenario file to play (default: the shipped pnp-easy board).",
+)
 @click.option(
     "--setup",
     "setup_name",
@@ -367,11 +377,12 @@ Examples:
     help="Stop after this many decisions (chance draws included).",
 )
 @json_option
-@reading_option
+@readings_option
 @click.pass_context
 def play_command(
     ctx: click.Context,
     game_name: str,
+    scenario_path: str | None,
     setup_name: str,
     mission: str,
     difficulty: str,
@@ -384,7 +395,7 @@ def play_command(
     players: int | None,
     max_decisions: int,
     as_json: bool,
-    ruleset: Ruleset,
+    readings: tuple[str, ...],
 ) -> None:
     """Set up a game of GAME (the quick start, or with --setup standard any mission, difficulty,
     number of players, short version, task or story set) and play it through the rules engine,
@@ -393,7 +404,17 @@ def play_command(
     seeded random policy makes every decision and the same seed replays the same game; without
     it, type action phrases (as for rulings resolve, e.g. start yellow, move yellow east, option
     2) one per line, and quit to stop. Exits 1 if play gets stuck (an engine bug), else 0.
+
+    GAME falling-skies plays Under Falling Skies on the shipped board (or --scenario FILE) with
+    a seeded random policy (--random is required): every decision with the events it caused,
+    then the result and the rule that ended the game.
     """
+    if game_name == "falling-skies":
+        _play_falling_skies(ctx, scenario_path, seed, at_random, as_json, readings)
+        return
+    if scenario_path is not None:
+        raise click.UsageError("--scenario applies to falling-skies only")
+    ruleset = unknown_ruleset(readings)
     if as_json and not at_random:
         raise click.UsageError("--json needs --random (interactive play prints as it goes)")
     game = UnknownGame(ruleset)
@@ -421,3 +442,46 @@ def play_command(
     else:
         click.echo(ending.line())
     ctx.exit(1 if ending.result == "stuck" else 0)
+
+
+def _play_falling_skies(
+    ctx: click.Context,
+    scenario_path: str | None,
+    seed: int,
+    at_random: bool,
+    as_json: bool,
+    readings: tuple[str, ...],
+) -> None:
+    """``rulings play falling-skies``: a seeded random game, narrated."""
+    from engine.cli import falling_skies as fs
+    from engine.falling_skies.game import FallingSkiesGame
+    from engine.falling_skies.scenario import default_scenario, load_scenario
+
+    if not at_random:
+        raise click.UsageError("falling-skies is played with --random (a seeded random policy)")
+    unknown_only = ("setup_name", "mission", "difficulty", "short", "task", "story")
+    unknown_only += ("survivors", "players", "max_decisions")
+    for name in unknown_only:
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            option = name.replace("_name", "").replace("_", "-")
+            raise click.UsageError(f"--{option} applies to unknown only")
+    ruleset = fs.fs_ruleset(readings)
+    scenario = default_scenario() if scenario_path is None else load_scenario(scenario_path)
+    game = FallingSkiesGame(scenario, ruleset)
+    lines: list[str] = []
+    echo = lines.append if as_json else click.echo
+    try:
+        state, decisions = fs.play_lines(game, seed, echo)
+    except RuntimeError as error:
+        click.echo(f"rulings play: {error}", err=True)
+        ctx.exit(1)
+    assert state.outcome is not None
+    result, clause, why = state.outcome
+    if as_json:
+        ending = {"result": result, "clause": clause, "why": why, "decisions": decisions}
+        click.echo(json.dumps({"log": lines, "ending": {**ending, "round": state.round}}))
+    else:
+        click.echo(
+            f"result: {result}: {why} [{clause}] (after {decisions} decisions, in round "
+            f"{state.round})"
+        )

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import click
 
-from engine.cli.params import open_position, show
+from engine.cli.params import open_position, readings_option, show
+from engine.positions import read_position_data
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Coord, UnknownPosition
@@ -35,21 +36,38 @@ BOXES = "Boxes: tile name / marks and tokens / pieces (!id is an enemy); a blank
 
 @click.command(
     "show",
-    short_help="Draw the map of a position file as text.",
+    short_help="Draw a position file as text (a map, or a Falling Skies board).",
     epilog="""\b
 Examples:
   rulings show tests/data/positions/detour.yaml
   rulings show tests/data/positions/corridor.yaml
+  rulings show tests/data/positions/falling_skies/room-phase.yaml
+  rulings show tests/data/positions/falling_skies/mid-placement.yaml --reading sky-row-3-excavated=reversed
 """,
 )
 @click.argument("path", metavar="POSITION")
-def show_command(path: str) -> None:
+@readings_option
+def show_command(path: str, readings: tuple[str, ...]) -> None:
     """Draw the map of a position file as a text grid, north at the top, x numbered along the
     top and bottom and y down the left. Each tile box shows the tile's name, its marks (X
     impassable, # fortified, c cleared) with its tokens (letter and count), and the pieces on it
     (enemies with a leading !). A legend below spells out token letters, shortened names and
     every piece.
+
+    An Under Falling Skies position (game: falling-skies) is drawn as its sky, with icons,
+    ships and the mothership track, above the city's rooms with the placed dice and the
+    excavator, then the markers (energy, research, damage, mothership row), the unplaced dice
+    and what is pending.
     """
+    if read_position_data(path)["game"] == "falling-skies":
+        from engine.cli import falling_skies as fs
+
+        ruleset = fs.fs_ruleset(readings)
+        position, _ = fs.open_position(path, ruleset)
+        click.echo(fs.render(position, path, ruleset))
+        return
+    if readings:
+        raise click.UsageError("--reading applies to Under Falling Skies positions only")
     position = open_position(path)
     click.echo(render(position, path))
 

@@ -22,7 +22,8 @@ from typing import Any
 
 import click
 
-from engine.cli.params import json_option, reading_option
+from engine.cli.falling_skies import PHRASES as FS_PHRASES
+from engine.cli.params import json_option, readings_option, unknown_ruleset
 from engine.core.errors import IllegalDecision
 from engine.core.game import (
     ChanceNode,
@@ -36,10 +37,10 @@ from engine.core.game import (
 )
 from engine.unknown.game import UnknownGame
 from engine.unknown.position import Coord
-from engine.unknown.ruleset import Ruleset
 from engine.unknown.state import UnknownState, bag
 
 PLAY_POSITIONS = "tests/data/positions/play"
+FS_POSITIONS = "tests/data/positions/falling_skies"
 
 # --- decision classes, imported by name when a phrase needs one --------------------------------
 
@@ -623,6 +624,19 @@ Examples:
   rulings resolve {PLAY_POSITIONS}/placing.yaml place north --out after.yaml
   rulings resolve {PLAY_POSITIONS}/drawing.yaml draw --seed 7
   rulings resolve {PLAY_POSITIONS}/knockback.yaml knock yellow 2,1
+
+\b
+Under Falling Skies positions (game: falling-skies) take these phrases:
+{FS_PHRASES}
+
+\b
+Examples (Under Falling Skies):
+  rulings resolve {FS_POSITIONS}/dice-start.yaml "roll 3,5,6,1w,2w"
+  rulings resolve {FS_POSITIONS}/dice-start.yaml roll --seed 4
+  rulings resolve {FS_POSITIONS}/mid-placement.yaml "place 5 on 2,1" --out after.yaml
+  rulings resolve {FS_POSITIONS}/room-phase.yaml "resolve r3c4"
+  rulings resolve {FS_POSITIONS}/room-phase.yaml "end rooms" --json
+  rulings resolve {FS_POSITIONS}/launch-tie.yaml "launch 4"
 """,
 )
 @click.argument("path", metavar="POS")
@@ -640,7 +654,7 @@ Examples:
     help="Seed for a bare 'draw': draw a chance outcome at random with its exact probability.",
 )
 @json_option
-@reading_option
+@readings_option
 @click.pass_context
 def resolve_command(
     ctx: click.Context,
@@ -649,15 +663,24 @@ def resolve_command(
     out: str | None,
     seed: int | None,
     as_json: bool,
-    ruleset: Ruleset,
+    readings: tuple[str, ...],
 ) -> None:
     """Load the whole game state from POS, apply ACTION (a phrase, see below) through the
     rules engine, and print the events it caused, each with the rule clause behind it, then what
     the rules ask for next: whose decision, the prompt and the numbered legal options, the
     chance outcomes with their probabilities, or the end of the game. An illegal ACTION prints
     one line, rulings: illegal: <why> [<clause>], exits 1 and writes nothing. Without ACTION,
-    print what the rules ask for now.
+    print what the rules ask for now. The file's game key picks the game: Unknown or Under
+    Falling Skies (its phrases are listed below).
     """
+    from engine.positions import read_position_data
+
+    if out is not None and not words:
+        raise click.UsageError("--out needs an ACTION to apply")
+    if read_position_data(path)["game"] == "falling-skies":
+        _resolve_falling_skies(ctx, path, words, out, seed, as_json, readings)
+        return
+    ruleset = unknown_ruleset(readings)
     state = _load_state(path)
     game = UnknownGame(ruleset)
     if not words:
@@ -700,3 +723,62 @@ def _report(
         click.echo(f"{decision}:")
         click.echo("\n".join(f"  {event_line(e)}" for e in events) or "  (no events)")
     click.echo("\n".join(node_lines(state, node)))
+
+
+def _resolve_falling_skies(
+    ctx: click.Context,
+    path: str,
+    words: tuple[str, ...],
+    out: str | None,
+    seed: int | None,
+    as_json: bool,
+    readings: tuple[str, ...],
+) -> None:
+    """``rulings resolve`` for an Under Falling Skies position (``engine.cli.falling_skies``)."""
+    from engine.cli import falling_skies as fs
+    from engine.falling_skies.files import save_state
+
+    ruleset = fs.fs_ruleset(readings)
+    position, game = fs.open_position(path, ruleset)
+    state = position.state
+    node = game.node(state)
+    if not words:
+        _fs_report(state, node, None, None, (), as_json)
+        return
+    rng = None if seed is None else Random(seed)
+    decision = fs.parse_phrase(fs.Reading(state, node, " ".join(words), rng))
+    try:
+        step = game.apply(state, decision)
+    except IllegalDecision as error:
+        click.echo(illegal_line(error), err=True)
+        ctx.exit(1)
+    if out is not None:
+        save_state(step.state, out, position.scenario, ruleset, position.scenario_file)
+    _fs_report(step.state, game.node(step.state), state, decision, step.events, as_json)
+    if out is not None and not as_json:
+        click.echo(f"state written to {out}")
+
+
+def _fs_report(
+    state: Any,
+    node: Node,
+    before: Any,
+    decision: Decision | None,
+    events: Sequence[Event],
+    as_json: bool,
+) -> None:
+    from engine.cli import falling_skies as fs
+
+    said = None if decision is None else fs.say(decision, before)
+    if as_json:
+        answer = {
+            "decision": said,
+            "events": [event_data(e) for e in events],
+            "next": fs.node_data(state, node),
+        }
+        click.echo(json.dumps(answer))
+        return
+    if decision is not None:
+        click.echo(f"{said}:")
+        click.echo("\n".join(f"  {event_line(e)}" for e in events) or "  (no events)")
+    click.echo("\n".join(fs.node_lines(state, node)))

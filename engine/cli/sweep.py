@@ -14,8 +14,7 @@ from typing import Any
 
 import click
 
-from engine.cli.params import json_option, reading_option
-from engine.unknown.ruleset import Ruleset
+from engine.cli.params import json_option, readings_option, unknown_ruleset
 from engine.unknown.setup import DIFFICULTIES, TASKS, setup_data
 from engine.unknown.sweep import (
     MAX_DECISIONS,
@@ -68,7 +67,7 @@ class Progress:
 
 @click.command(
     "sweep",
-    short_help="Random playouts of every mission x difficulty x 1-6 players: a table of outcomes.",
+    short_help="Random playouts: every Unknown mission, or Falling Skies win rates.",
     epilog="""\b
 Examples:
   rulings sweep
@@ -76,7 +75,35 @@ Examples:
   rulings sweep --seeds 5 --short --policy leaning
   rulings sweep --seeds 10 --policy explorer --missions refugees,behemoth
   rulings sweep --players 1,2 --difficulties hard --task radio --json
+  rulings sweep --game falling-skies --playouts 10000
+  rulings sweep --game falling-skies --playouts 500 --seed 7 --reading research-multi-step=each-step
+  rulings sweep --game falling-skies --playouts 200 --scenario engine/falling_skies/data/scenarios/near-skull.yaml --json
 """,
+)
+@click.option(
+    "--game",
+    type=click.Choice(["unknown", "falling-skies"]),
+    default="unknown",
+    show_default=True,
+    help="The game to sweep. falling-skies: --playouts seeded random games of one scenario.",
+)
+@click.option(
+    "--playouts",
+    type=click.IntRange(min=1),
+    default=10000,
+    show_default=True,
+    metavar="N",
+    help="falling-skies: how many random playouts (seeds --seed, --seed+1, ...).",
+)
+@click.option(
+    "--scenario",
+    "scenario_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="falling-skies: the scenario file (default: the shipped pnp-easy board).",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="falling-skies: the first seed."
 )
 @click.option(
     "--seeds",
@@ -129,10 +156,14 @@ Examples:
     help="A playout still going after this many decisions counts as an error (cap).",
 )
 @json_option
-@reading_option
+@readings_option
 @click.pass_context
 def sweep_command(
     ctx: click.Context,
+    game: str,
+    playouts: int,
+    scenario_path: str | None,
+    seed: int,
     seeds: int,
     missions: list[str],
     difficulties: list[str],
@@ -142,7 +173,7 @@ def sweep_command(
     policy: str,
     max_decisions: int,
     as_json: bool,
-    ruleset: Ruleset,
+    readings: tuple[str, ...],
 ) -> None:
     """Set up every chosen mission x difficulty x number of players --seeds times, play each game
     to a win or a loss with a seeded random policy, and print per mission: games, wins, losses
@@ -150,7 +181,17 @@ def sweep_command(
     rounds of the finished games. Each failed playout is listed with the rulings play command
     that replays it (uniform policy). Exits 0 if every playout ended in a win or a loss, 1 if any
     hit an engine error or the cap.
+
+    With --game falling-skies: --playouts seeded random playouts of Under Falling Skies (the
+    shipped board, or --scenario FILE), printing playouts, wins (the win rate of random play),
+    losses by the clause that ended the game, engine errors and playouts per second; progress
+    goes to stderr. Exits 1 if any playout hit an engine error.
     """
+    _check_options(ctx, game)
+    if game == "falling-skies":
+        _sweep_falling_skies(ctx, playouts, scenario_path, seed, as_json, readings)
+        return
+    ruleset = unknown_ruleset(readings)
     cases = settings(missions, difficulties, players, seeds, short, task)
     if not cases:
         raise click.BadParameter(
@@ -178,3 +219,53 @@ def sweep_command(
         for p in failed:
             click.echo(f"{p.result}: {p.why}\n  replay: {p.setting.replay()}")
     ctx.exit(1 if failed else 0)
+
+
+UNKNOWN_ONLY = ("seeds", "missions", "difficulties", "players", "short", "task", "policy")
+UNKNOWN_ONLY += ("max_decisions",)
+FALLING_SKIES_ONLY = ("playouts", "scenario_path", "seed")
+
+
+def _check_options(ctx: click.Context, game: str) -> None:
+    """Options of the other game are a usage error, not silently ignored."""
+    other = UNKNOWN_ONLY if game == "falling-skies" else FALLING_SKIES_ONLY
+    for name in other:
+        if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
+            option = "--" + name.replace("_path", "").replace("_", "-")
+            raise click.UsageError(f"{option} does not apply to --game {game}")
+
+
+def _sweep_falling_skies(
+    ctx: click.Context,
+    playouts: int,
+    scenario_path: str | None,
+    seed: int,
+    as_json: bool,
+    readings: tuple[str, ...],
+) -> None:
+    from engine.cli import falling_skies as fs
+    from engine.falling_skies.game import FallingSkiesGame
+    from engine.falling_skies.scenario import default_scenario, load_scenario
+
+    ruleset = fs.fs_ruleset(readings)
+    scenario = default_scenario() if scenario_path is None else load_scenario(scenario_path)
+    game = FallingSkiesGame(scenario, ruleset)
+    started = time.monotonic()
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done * 10 // total != (done - 1) * 10 // total:
+            took = time.monotonic() - started
+            click.echo(f"rulings sweep: {done}/{total} playouts ({took:.0f} s)", err=True)
+
+    click.echo(f"rulings sweep: {playouts} falling-skies playouts of {scenario.name} ...", err=True)
+    result = fs.sweep(game, playouts, seed, progress)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {"game": "falling-skies", "scenario": scenario.name, "seed": seed, **result.data()}
+            )
+        )
+    else:
+        click.echo(f"scenario: {scenario.name} (seeds {seed}-{seed + playouts - 1})")
+        click.echo("\n".join(result.lines()))
+    ctx.exit(1 if result.errors else 0)

@@ -25,10 +25,16 @@ def take_damage(board: Board, state: FSState, amount: int, clause: str, cause: s
     """Move the damage marker ``amount`` spaces; reaching the skull loses (``fs.damage.hit``)."""
     damage = state.damage + amount
     state = replace(state, damage=damage)
+    spaces = board.damage_limit - 1
+    where = (
+        "the marker reaches the skull"
+        if damage >= board.damage_limit
+        else f"the marker is on space {damage} of the {spaces} before the skull"
+    )
     hit = event(
         "damage",
         clause,
-        f"{cause}: damage {damage} of {board.damage_limit - 1} before the skull",
+        f"{cause}: {amount} damage, {where}",
         amount=amount,
         damage=damage,
     )

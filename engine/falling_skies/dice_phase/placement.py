@@ -28,6 +28,9 @@ class PlaceDie:
     row: int
     column: int
 
+    def __str__(self) -> str:
+        return f"place unplaced die #{self.die} on row {self.row}, column {self.column}"
+
 
 def excavated(board: Board, state: FSState, space: Space) -> bool:
     """Whether a city space is excavated: on the path up to the excavator (``fs.excavator.path``).

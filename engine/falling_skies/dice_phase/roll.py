@@ -27,6 +27,10 @@ class Roll:
 
     values: tuple[tuple[int, bool], ...]
 
+    def __str__(self) -> str:
+        faces = ", ".join(f"{v}{'w' if white else ''}" for v, white in self.values)
+        return f"roll {faces}"
+
 
 def _multisets(count: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """Every multiset of ``count`` faces with its probability."""

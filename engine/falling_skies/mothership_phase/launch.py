@@ -26,6 +26,9 @@ class LaunchColumn:
 
     column: int
 
+    def __str__(self) -> str:
+        return f"launch into column {self.column}"
+
 
 def next_ship(state: FSState) -> Ship | None:
     """The ship to launch next: purple first, then white (``fs.launch.purple-first``)."""

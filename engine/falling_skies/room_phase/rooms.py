@@ -30,6 +30,9 @@ class ResolveRoom:
 
     room: str
 
+    def __str__(self) -> str:
+        return f"resolve room {self.room}"
+
 
 @dataclass(frozen=True)
 class SkipRoom:
@@ -37,15 +40,24 @@ class SkipRoom:
 
     room: str
 
+    def __str__(self) -> str:
+        return f"skip room {self.room}"
+
 
 @dataclass(frozen=True)
 class MoveExcavator:
     """Pay one energy to move the excavator to the digging die's space."""
 
+    def __str__(self) -> str:
+        return "move the excavator"
+
 
 @dataclass(frozen=True)
 class EndRoomPhase:
     """Finish the room phase; every die still placed comes off unused."""
+
+    def __str__(self) -> str:
+        return "end the room phase"
 
 
 EXCAVATOR_COST = 1
