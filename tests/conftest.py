@@ -34,16 +34,9 @@ PENDING = {
     "by moving enemies), which the enemies part of the engine (issue 4) brings",
     "hazards": "needs the hazard tiles' uncommon effects, which the hazards part of the engine "
     "(issue 4) brings",
-    "falling-skies": "needs the Under Falling Skies engine (engine/falling_skies/game.py: the "
-    "dice, room and mothership phases), which issue 6 brings",
 }
 """``@pending:<part>`` marks a scenario written from the rulebook for a part of the engine that
 has not landed: it is skipped with this reason printed, never silently."""
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Register the game tag of the Under Falling Skies features as a marker."""
-    config.addinivalue_line("markers", "falling_skies: scenarios about Under Falling Skies")
 
 
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
