@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
+from click.testing import Result
 
 from engine.cli import verify as verify_module
-from engine.cli.main import cli
+from tests.cli_support import run
 
 REPO = Path(__file__).resolve().parent.parent
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
@@ -28,10 +28,6 @@ SIGHTLINES = str(POSITIONS / "sightlines.yaml")
 CORRIDOR = str(POSITIONS / "corridor.yaml")
 EXPLORE_2X2 = str(POSITIONS / "explore-2x2.yaml")
 BAD = POSITIONS / "bad"
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
 
 
 def answer(*args: str) -> dict:

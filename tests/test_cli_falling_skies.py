@@ -14,10 +14,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from click.testing import CliRunner, Result
 
-from engine.cli.main import cli
 from engine.falling_skies.files import load_state
+from tests.cli_support import one_line_error, run
 
 REPO = Path(__file__).resolve().parent.parent
 POSITIONS = REPO / "tests" / "data" / "positions" / "falling_skies"
@@ -26,21 +25,6 @@ MID_PLACEMENT = str(POSITIONS / "mid-placement.yaml")
 ROOM_PHASE = str(POSITIONS / "room-phase.yaml")
 LAUNCH_TIE = str(POSITIONS / "launch-tie.yaml")
 NEAR_SKULL = str(REPO / "engine/falling_skies/data/scenarios/near-skull.yaml")
-
-
-def run(*args: str) -> Result:
-    return CliRunner().invoke(cli, list(args))
-
-
-def one_line_error(result: Result, code: int, prefix: str) -> str:
-    """Exit ``code``, nothing on stdout, one stderr line starting with ``prefix``."""
-    assert result.exit_code == code, result.output
-    assert result.stdout == ""
-    assert "Traceback" not in result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(prefix), lines[0]
-    return lines[0]
 
 
 # --- help ---------------------------------------------------------------------------------------

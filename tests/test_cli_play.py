@@ -14,14 +14,13 @@ import shlex
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner, Result
 
 from engine.cli import resolve as resolve_module
-from engine.cli.main import cli
 from engine.cli.resolve import Reading, parse_phrase
 from engine.unknown.files import load_state
 from engine.unknown.game import UnknownGame
 from engine.unknown.state import PHASES, count
+from tests.cli_support import one_line_error, run
 
 REPO = Path(__file__).resolve().parent.parent
 POSITIONS = Path(__file__).resolve().parent / "data" / "positions"
@@ -38,10 +37,6 @@ CORRIDOR = str(POSITIONS / "corridor.yaml")
 STATES = [MID_TURN, EXPLORE_READY, DRAWING, PLACING, KNOCKBACK, GATHER, LAST_STEP, COMBAT]
 
 
-def run(*args: str, stdin: str | None = None) -> Result:
-    return CliRunner().invoke(cli, list(args), input=stdin)
-
-
 def resolved(*args: str) -> dict:
     """The JSON answer of a ``resolve`` that must succeed."""
     result = run("resolve", *args, "--json")
@@ -52,17 +47,6 @@ def resolved(*args: str) -> dict:
 def said(answer: dict) -> list[str]:
     """The phrases of the options the answer lists as next."""
     return [option["say"] for option in answer["next"]["options"]]
-
-
-def one_line_error(result: Result, code: int, prefix: str) -> str:
-    """Exit ``code``, nothing on stdout, one stderr line starting with ``prefix``, no traceback."""
-    assert result.exit_code == code, result.output
-    assert result.stdout == ""
-    assert "Traceback" not in result.output
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith(prefix), lines[0]
-    return lines[0]
 
 
 # --- help and examples --------------------------------------------------------------------------
