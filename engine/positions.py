@@ -7,6 +7,7 @@ and what is wrong; nothing here prints a traceback or changes anything.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,15 +26,26 @@ def position_schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a position or scenario file, or ``PositionError`` saying why not."""
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PositionError(
+            str(path), "file", f"cannot be read: {error.strerror or error}"
+        ) from None
+    except UnicodeDecodeError as error:
+        raise PositionError(
+            str(path), "file", f"is not UTF-8 text (byte {error.start} cannot be decoded)"
+        ) from None
+
+
 def read_position_data(path: str | Path) -> dict[str, Any]:
     """Parse a position file into schema-valid data, or raise ``PositionError``."""
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PositionError(source, "file", f"cannot be read: {error.strerror or error}") from None
-    data = _parse(text, source, as_json=path.suffix.lower() == ".json")
+    data = _parse(read_text(path), source, as_json=path.suffix.lower() == ".json")
     return check_position_data(data, source)
 
 
@@ -49,10 +61,22 @@ def parse_position_text(text: str, source: str, as_json: bool = False) -> Any:
             return yaml.load(text, Loader=fast)
         except yaml.YAMLError:
             pass
+        except RecursionError:
+            raise PositionError(source, "file", TOO_DEEP) from None
     return _parse(text, source, as_json)
 
 
+TOO_DEEP = "nested too deeply to be a position or scenario file"
+
+
 def _parse(text: str, source: str, as_json: bool) -> Any:
+    try:
+        return _parse_text(text, source, as_json)
+    except RecursionError:
+        raise PositionError(source, "file", TOO_DEEP) from None
+
+
+def _parse_text(text: str, source: str, as_json: bool) -> Any:
     if as_json:
         try:
             return json.loads(text)
@@ -73,11 +97,36 @@ def check_position_data(data: Any, source: str) -> dict[str, Any]:
     """Check parsed data against the schema; the first (most relevant) error is reported."""
     if not isinstance(data, dict):
         raise PositionError(source, "file", "a position file must be a mapping with a 'game' key")
-    validator = jsonschema.Draft202012Validator(position_schema())
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is not None:
-        raise PositionError(source, _entry(error.absolute_path), _problem(error))
+    check_against(position_schema(), data, source)
     return data
+
+
+def _whole_number(checker: Any, instance: Any) -> bool:
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
+)
+"""JSON Schema 2020-12, except that ``integer`` means a whole number written as one: ``1.0`` or
+``1e308`` is refused where a count is expected."""
+
+
+def check_against(
+    schema: dict[str, Any],
+    data: Any,
+    source: str,
+    problem: Callable[[jsonschema.ValidationError], str] | None = None,
+) -> None:
+    """Check data against a schema; the most relevant error becomes one ``PositionError``,
+    worded by ``problem`` (the schema's own message by default)."""
+    try:
+        error = jsonschema.exceptions.best_match(StrictValidator(schema).iter_errors(data))
+    except RecursionError:
+        raise PositionError(source, "file", TOO_DEEP) from None
+    if error is not None:
+        raise PositionError(source, _entry(error.absolute_path), (problem or _problem)(error))
 
 
 def _entry(path: Any) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 import jsonschema
 
 from engine.core.errors import PositionError
-from engine.positions import parse_position_text
+from engine.positions import check_against, parse_position_text, read_text
 
 SCHEMA_PATH = (
     Path(__file__).resolve().parent.parent / "schemas" / "falling_skies_scenario.schema.json"
@@ -50,11 +50,7 @@ def read_scenario_data(path: str | Path) -> dict[str, Any]:
     """
     path = Path(path)
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PositionError(source, "file", f"cannot be read: {error.strerror or error}") from None
-    data = parse_position_text(text, source, as_json=path.suffix.lower() == ".json")
+    data = parse_position_text(read_text(path), source, as_json=path.suffix.lower() == ".json")
     check_scenario_schema(data, source)
     check_scenario_data(data, source)
     return data
@@ -64,20 +60,11 @@ def check_scenario_schema(data: Any, source: str) -> None:
     """Check parsed data against the scenario schema; the most relevant error is reported."""
     if not isinstance(data, dict):
         raise PositionError(source, "file", "a scenario file must be a mapping with a 'game' key")
-    validator = jsonschema.Draft202012Validator(scenario_schema())
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
-    if error is not None:
-        raise PositionError(source, _entry(error.absolute_path), _problem(error))
-
-
-def _entry(path: Any) -> str:
-    entry = ""
-    for part in path:
-        entry += f"[{part}]" if isinstance(part, int) else (f".{part}" if entry else str(part))
-    return entry or "file"
+    check_against(scenario_schema(), data, source, _problem)
 
 
 def _problem(error: jsonschema.ValidationError) -> str:
+    """The schema's complaint in a board designer's words."""
     where = list(error.absolute_path)
     if error.validator == "additionalProperties":
         return error.message.replace("Additional properties are not allowed", "unknown key(s)")
