@@ -94,21 +94,8 @@ def unknown_legal_actions_problems(state) -> list[str]:
 
 def unknown_chance_problems(state) -> list[str]:
     """``unknown.turn.phases``: chance actions index the engine's outcomes with their exact
-    probabilities, summing to 1."""
-    node = state._node
-    if not isinstance(node, ChanceNode):
-        return []
-    outcomes = state.chance_outcomes()
-    problems = []
-    if [a for a, _ in outcomes] != list(range(len(node.outcomes))):
-        problems.append("chance actions are not the indices of the engine's outcomes")
-    if any(
-        abs(p - float(q)) > 1e-12 for (_, p), (_, q) in zip(outcomes, node.outcomes, strict=True)
-    ):
-        problems.append("chance probabilities differ from the engine's")
-    if abs(sum(p for _, p in outcomes) - 1.0) > 1e-9:
-        problems.append("chance probabilities do not sum to 1")
-    return problems
+    probabilities, summing to 1 (both adapters share the chance side of ``EngineState``)."""
+    return chance_problems(state)
 
 
 def unknown_returns_problems(state) -> list[str]:
