@@ -3,14 +3,17 @@
 ``legal_maps()`` draws random legal Unknown maps from :mod:`solver.random_maps`: Hypothesis picks
 the number of tiles and a seed, so a failing map shrinks towards fewer tiles. ``rulesets()``
 draws a reading for every switch of the interpretation ledger (shrinking towards the defaults).
-``TALLY`` counts the maps and queries the property tests checked, for the session summary.
+``TALLY`` counts the maps and queries the property tests checked, and the examples and steps the
+state machines played, for the session summary (and ``rulings fuzz``'s progress).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -67,11 +70,16 @@ def map_cases(draw: st.DrawFn, max_tiles: int = MAX_TILES) -> MapCase:
 
 
 class Tally:
-    """Maps and queries checked per checker, printed at the end of the session."""
+    """Maps and queries checked per checker, examples and steps played per state machine."""
 
     def __init__(self) -> None:
         self.maps: Counter = Counter()
         self.queries: Counter = Counter()
+        self.examples: Counter = Counter()
+        self.steps: Counter = Counter()
+        self.last_machine: dict[str, Any] = {}
+        self.on_example: Callable[[str], None] | None = None
+        """Called with the game's name after each state-machine example (fuzz progress)."""
 
     def add(self, checker: str, queries: Counter) -> None:
         """Count one map checked against ``checker`` and the queries asked on it."""
@@ -80,11 +88,33 @@ class Tally:
             if who == checker:
                 self.queries[checker] += n
 
+    def machine_started(self, game: str, machine: Any) -> None:
+        """Remember the newest machine of ``game``: after a failure, Hypothesis's last run is the
+        minimal failing example, so this is the one to replay."""
+        self.last_machine[game] = machine
+
+    def step(self, game: str) -> None:
+        """Count one decision a state machine of ``game`` applied."""
+        self.steps[game] += 1
+
+    def example(self, game: str) -> None:
+        """Count one example (one game played from a setup) of ``game``'s state machine."""
+        self.examples[game] += 1
+        if self.on_example is not None:
+            self.on_example(game)
+
     def lines(self) -> list[str]:
         """One line per checker that ran, e.g. ``engine=networkx on 2000 maps (… queries)``."""
         return [
             f"engine={checker} on {self.maps[checker]} maps ({self.queries[checker]} queries)"
             for checker in sorted(self.maps)
+        ]
+
+    def machine_lines(self) -> list[str]:
+        """One line per state machine that ran: its examples and decisions."""
+        return [
+            f"{game}: {self.examples[game]:,} examples, {self.steps[game]:,} decisions"
+            for game in sorted(self.examples)
         ]
 
 

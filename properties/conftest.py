@@ -21,9 +21,13 @@ def pytest_report_header(config) -> str:
 
 
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Print how many maps and queries each independent checker compared with the engine."""
-    lines = TALLY.lines()
-    if lines:
-        terminalreporter.section("geometry cross-checks")
-        for line in lines:
-            terminalreporter.write_line(line)
+    """Print how many maps and queries each independent checker compared with the engine, and how
+    many examples and decisions each game's state machine played (shrinking and replays count)."""
+    for title, lines in (
+        ("geometry cross-checks", TALLY.lines()),
+        ("state machines", TALLY.machine_lines()),
+    ):
+        if lines:
+            terminalreporter.section(title)
+            for line in lines:
+                terminalreporter.write_line(line)

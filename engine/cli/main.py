@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from engine.cli.fuzz import fuzz_command
 from engine.cli.play import play_command
 from engine.cli.query import query
 from engine.cli.render import show_command
@@ -128,6 +129,7 @@ cli.add_command(verify_command)
 cli.add_command(resolve_command)
 cli.add_command(play_command)
 cli.add_command(sweep_command)
+cli.add_command(fuzz_command)
 
 
 def main() -> None:

@@ -637,6 +637,7 @@ Examples (Under Falling Skies):
   rulings resolve {FS_POSITIONS}/room-phase.yaml "resolve r3c4"
   rulings resolve {FS_POSITIONS}/room-phase.yaml "end rooms" --json
   rulings resolve {FS_POSITIONS}/launch-tie.yaml "launch 4"
+  rulings resolve {FS_POSITIONS}/dice-start.yaml --replay {FS_POSITIONS}/first-placements.txt
 """,
 )
 @click.argument("path", metavar="POS")
@@ -653,6 +654,14 @@ Examples (Under Falling Skies):
     metavar="N",
     help="Seed for a bare 'draw': draw a chance outcome at random with its exact probability.",
 )
+@click.option(
+    "--replay",
+    "replay_path",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Apply every phrase of FILE in order (one per line; # starts a comment) instead of one "
+    "ACTION, e.g. the replay rulings fuzz writes; --out then writes the last state.",
+)
 @json_option
 @readings_option
 @click.pass_context
@@ -662,6 +671,7 @@ def resolve_command(
     words: tuple[str, ...],
     out: str | None,
     seed: int | None,
+    replay_path: str | None,
     as_json: bool,
     readings: tuple[str, ...],
 ) -> None:
@@ -675,14 +685,22 @@ def resolve_command(
     """
     from engine.positions import read_position_data
 
-    if out is not None and not words:
+    if replay_path is not None and words:
+        raise click.UsageError("give one ACTION or --replay FILE, not both")
+    if out is not None and not words and replay_path is None:
         raise click.UsageError("--out needs an ACTION to apply")
     if read_position_data(path)["game"] == "falling-skies":
-        _resolve_falling_skies(ctx, path, words, out, seed, as_json, readings)
+        _resolve_falling_skies(ctx, path, words, out, seed, replay_path, as_json, readings)
         return
     ruleset = unknown_ruleset(readings)
     state = _load_state(path)
     game = UnknownGame(ruleset)
+    if replay_path is not None:
+        after = _replay(ctx, "unknown", game, state, replay_path, seed, as_json)
+        if out is not None:
+            _save_state(after, out)
+            _written(out, as_json)
+        return
     if not words:
         if out is not None:
             raise click.UsageError("--out needs an ACTION to apply")
@@ -725,12 +743,62 @@ def _report(
     click.echo("\n".join(node_lines(state, node)))
 
 
+def _written(out: str, as_json: bool) -> None:
+    if not as_json:
+        click.echo(f"state written to {out}")
+
+
+def _replay(
+    ctx: click.Context,
+    game_name: str,
+    game: Any,
+    state: Any,
+    replay_path: str,
+    seed: int | None,
+    as_json: bool,
+) -> Any:
+    """``--replay FILE``: apply its phrases in order, then narrate each and say what comes next.
+    Nothing is printed until every phrase has applied: a phrase that names no decision is one
+    error line naming the file and line (exit 2), a refused one an illegal line (exit 1)."""
+    from engine.cli import replay
+
+    book = replay.phrasebook(game_name)
+    lines = replay.read_replay(replay_path)
+    steps: list[tuple[str, tuple[Event, ...]]] = []
+    rng = None if seed is None else Random(seed)
+    try:
+        state = replay.replay(
+            book, game, state, lines, replay_path, lambda p, d, e, b: steps.append((p, e)), rng
+        )
+    except replay.ReplayRefused as refused:
+        where = f"illegal: {replay_path}: line {refused.line}: "
+        click.echo(illegal_line(refused.error).replace("illegal: ", where, 1), err=True)
+        ctx.exit(1)
+    node = game.node(state)
+    if game_name == "falling-skies":
+        from engine.cli import falling_skies as fs
+
+        next_lines, next_data = fs.node_lines(state, node), fs.node_data(state, node)
+    else:
+        next_lines, next_data = node_lines(state, node), node_data(state, node)
+    if as_json:
+        replayed = [{"decision": p, "events": [event_data(e) for e in ev]} for p, ev in steps]
+        click.echo(json.dumps({"replayed": replayed, "next": next_data}))
+        return state
+    for number, (phrase, events) in enumerate(steps, start=1):
+        click.echo(f"{number}. {phrase}:")
+        click.echo("\n".join(f"  {event_line(e)}" for e in events) or "  (no events)")
+    click.echo("\n".join(next_lines))
+    return state
+
+
 def _resolve_falling_skies(
     ctx: click.Context,
     path: str,
     words: tuple[str, ...],
     out: str | None,
     seed: int | None,
+    replay_path: str | None,
     as_json: bool,
     readings: tuple[str, ...],
 ) -> None:
@@ -741,6 +809,12 @@ def _resolve_falling_skies(
     ruleset = fs.fs_ruleset(readings)
     position, game = fs.open_position(path, ruleset)
     state = position.state
+    if replay_path is not None:
+        after = _replay(ctx, "falling-skies", game, state, replay_path, seed, as_json)
+        if out is not None:
+            save_state(after, out, position.scenario, ruleset, position.scenario_file)
+            _written(out, as_json)
+        return
     node = game.node(state)
     if not words:
         _fs_report(state, node, None, None, (), as_json)

@@ -1,0 +1,229 @@
+"""``rulings fuzz``: play a game's Hypothesis state machine for minutes at the deep profile.
+
+The runner is :mod:`properties.fuzz`; this module gives it a progress bar and turns a failure
+into files a person can replay: the start position of the minimal failing example and its
+decisions as phrases, with the ``rulings resolve --replay`` command that plays them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+GAMES = ("unknown", "falling-skies")
+
+
+@click.command(
+    "fuzz",
+    short_help="Play a game's state machine for minutes, checking every invariant.",
+    epilog="""\b
+Examples:
+  rulings fuzz --game unknown --minutes 30 --seed 1
+  rulings fuzz --game falling-skies --minutes 5
+  rulings fuzz --game all --minutes 2 --out /tmp/fuzz
+  rulings fuzz --game falling-skies --max-examples 100 --json
+""",
+)
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice([*GAMES, "all"]),
+    default="all",
+    show_default=True,
+    help="Which game's state machine to play (all: each in turn, the minutes each).",
+)
+@click.option(
+    "--minutes",
+    type=click.FloatRange(min=0, min_open=True),
+    default=1.0,
+    show_default=True,
+    metavar="M",
+    help="How long to play each game.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run.")
+@click.option(
+    "--max-examples",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Stop after N examples (games played from a setup), even with minutes left.",
+)
+@click.option(
+    "--out",
+    "out_dir",
+    type=click.Path(file_okay=False),
+    default=".",
+    show_default=True,
+    metavar="DIR",
+    help="Where a failure's position file and replay go.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.pass_context
+def fuzz_command(
+    ctx: click.Context,
+    game_name: str,
+    minutes: float,
+    seed: int,
+    max_examples: int | None,
+    out_dir: str,
+    as_json: bool,
+) -> None:
+    """Play the Hypothesis state machine of a game (the one the test suite runs: generated
+    setups, every legal decision or chance outcome drawn by Hypothesis, every invariant checked
+    after every step) for M minutes at the deep profile, with a progress bar on stderr. Prints
+    the seed and the examples and decisions played. On a failure, Hypothesis shrinks it to a
+    minimal decision sequence; its start position and its decisions as phrases are written to
+    DIR (fuzz-GAME-SEED.yaml and .txt) with the rulings resolve --replay command that replays
+    them, and the exit code is 1.
+    """
+    from properties.fuzz import fuzz
+
+    games = list(GAMES) if game_name == "all" else [game_name]
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise click.BadParameter(f"{out_dir} is not a folder", param_hint="--out")
+    summaries = []
+    failed = False
+    for game in games:
+        with _progress_bar(game, minutes, max_examples) as advance:
+            run = fuzz(game, minutes, seed, max_examples, advance)
+        summary = _summary(run)
+        if run.failure is not None:
+            failed = True
+            summary["failure"] = _write_failure(run, out)
+        summaries.append(summary)
+        if not as_json:
+            click.echo("\n".join(_summary_lines(summary)))
+    if as_json:
+        click.echo(json.dumps({"runs": summaries, "ok": not failed}))
+    ctx.exit(1 if failed else 0)
+
+
+class _progress_bar:
+    """A click progress bar on stderr over the run's seconds (or examples, with a cap)."""
+
+    def __init__(self, game: str, minutes: float, max_examples: int | None) -> None:
+        self.by_examples = max_examples is not None
+        length = max_examples if max_examples is not None else int(minutes * 60)
+        self.bar = click.progressbar(
+            length=max(1, length),
+            label=f"fuzz {game}",
+            file=click.get_text_stream("stderr"),
+            item_show_func=lambda text: text,
+            show_eta=not self.by_examples,
+        )
+        self.done = 0
+
+    def __enter__(self) -> Any:
+        self.bar.__enter__()
+        return self.advance
+
+    def advance(self, run: Any) -> None:
+        target = run.examples if self.by_examples else int(run.seconds)
+        if target > self.done:
+            self.bar.update(min(target, self.bar.length) - self.done, None)
+            self.done = min(target, self.bar.length)
+        self.bar.current_item = f"{run.examples:,} examples, {run.steps:,} decisions"
+        self.bar.render_progress()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.bar.__exit__(*exc)
+
+
+def _summary(run: Any) -> dict[str, Any]:
+    from properties.fuzz import machine_module
+
+    module = machine_module(run.game)
+    return {
+        "game": run.game,
+        "seed": run.seed,
+        "profile": "deep",
+        "decisions_per_example": module.DEEP_STEPS,
+        "examples": run.examples,
+        "decisions": run.steps,
+        "batches": run.batches,
+        "seconds": round(run.seconds, 1),
+        "ok": run.failure is None,
+    }
+
+
+def _summary_lines(summary: dict[str, Any]) -> list[str]:
+    head = (
+        f"fuzz {summary['game']}: seed {summary['seed']}, {summary['examples']:,} examples, "
+        f"{summary['decisions']:,} decisions in {summary['seconds'] / 60:.1f} min "
+        f"(deep profile, up to {summary['decisions_per_example']} decisions per example)"
+    )
+    failure = summary.get("failure")
+    if failure is None:
+        return [f"{head}: no invariant broken"]
+    return [
+        f"{head}: FAILED",
+        f"  {failure['message']}",
+        f"  minimal failing example: {failure['decisions']} decisions from {failure['position']}",
+        f"  replay: {failure['command']}",
+    ]
+
+
+def _write_failure(run: Any, out: Path) -> dict[str, Any]:
+    """Write the failure's start position and phrases; return what the summary says of it."""
+    from engine.cli.replay import phrasebook, phrases_of
+
+    failure = run.failure
+    game = failure.engine
+    book = phrasebook(run.game)
+    said, last = phrases_of(book, game, failure.start, failure.decisions)
+    if failure.crashed_on is not None:
+        from engine.cli.replay import phrase_for
+
+        said.append(phrase_for(book, game, last, game.node(last), failure.crashed_on))
+    out.mkdir(parents=True, exist_ok=True)
+    position = out / f"fuzz-{run.game}-{run.seed}.yaml"
+    phrases = out / f"fuzz-{run.game}-{run.seed}.txt"
+    _save_start(run.game, game, failure.start, position)
+    from engine.unknown.files import _write_atomically
+
+    header = [
+        f"# rulings fuzz --game {run.game} --seed {run.seed}: minimal failing example",
+        f"# {failure.message}",
+        f"# Hypothesis seed of the failing batch: {failure.batch_seed}",
+    ]
+    if failure.crashed_on is not None:
+        header.append("# the engine raised on the last decision")
+    _write_atomically(phrases, "\n".join([*header, *said]) + "\n")
+    readings = _changed_readings(run.game, failure.readings)
+    command = f"rulings resolve {position} --replay {phrases}{readings}"
+    return {
+        "message": failure.message,
+        "decisions": len(said),
+        "position": str(position),
+        "replay": str(phrases),
+        "command": command,
+    }
+
+
+def _save_start(game_name: str, game: Any, state: Any, path: Path) -> None:
+    """Write the example's start as a position file of its game."""
+    if game_name == "unknown":
+        from engine.unknown.files import save_state
+
+        save_state(state, path)
+        return
+    from engine.falling_skies.files import save_state as save_fs_state
+
+    save_fs_state(state, path, game.scenario, game.ruleset)
+
+
+def _changed_readings(game_name: str, readings: tuple[tuple[str, str], ...]) -> str:
+    """``--reading`` options for the readings that differ from the ledger's defaults."""
+    if game_name == "unknown":
+        from engine.unknown.ruleset import interpretation_ledger
+    else:
+        from engine.falling_skies.ruleset import interpretation_ledger
+    ledger = interpretation_ledger()
+    return "".join(
+        f" --reading {switch}={reading}"
+        for switch, reading in readings
+        if ledger[switch]["default"] != reading
+    )

@@ -1,0 +1,152 @@
+"""Decision sequences as phrases: saying each decision of a game, and replaying a phrase file.
+
+``rulings resolve POS --replay FILE`` applies the phrases of FILE (one per line; blank lines and
+``#`` comments skipped) in order from POS; ``rulings fuzz`` writes such a file for the minimal
+failing example it found. Each game reads and says its decisions with the phrases of
+``rulings resolve`` (:class:`Phrasebook`); a decision no phrase names, or whose phrase would read
+back as another decision, is said as ``option N`` (its place in the list the rules offer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from random import Random
+from typing import Any
+
+import click
+
+from engine.core.errors import IllegalDecision, PositionError
+from engine.core.game import ChanceNode, Event, Node, PlayerNode
+
+Decision = Any
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    """How one game's decisions are read from phrases and said as phrases."""
+
+    read: Callable[[Any, Any, Node, str, Random | None], Decision]
+    """``read(game, state, node, phrase, rng)``: the decision, or ``click.BadParameter``."""
+    say: Callable[[Any, Decision], str | None]
+    """``say(state, decision)``: the phrase (``None`` if no phrase names it)."""
+
+
+def phrasebook(game_name: str) -> Phrasebook:
+    """The phrases of ``unknown`` or ``falling-skies``."""
+    if game_name == "falling-skies":
+        from engine.cli import falling_skies as fs
+
+        return Phrasebook(
+            read=lambda game, state, node, phrase, rng: fs.parse_phrase(
+                fs.Reading(state, node, phrase, rng)
+            ),
+            say=lambda state, decision: fs.say(decision, state),
+        )
+    from engine.cli import resolve
+
+    return Phrasebook(
+        read=lambda game, state, node, phrase, rng: resolve.parse_phrase(
+            resolve.Reading(game, state, node, phrase, rng)
+        ),
+        say=lambda state, decision: resolve.say(decision),
+    )
+
+
+def options(node: Node) -> Sequence[Decision]:
+    """The decisions ``option N`` counts through at ``node``."""
+    if isinstance(node, PlayerNode):
+        return node.legal
+    if isinstance(node, ChanceNode):
+        return [outcome for outcome, _ in node.outcomes]
+    return ()
+
+
+def phrase_for(book: Phrasebook, game: Any, state: Any, node: Node, decision: Decision) -> str:
+    """The phrase that reads back as ``decision`` here: its own phrase, else ``option N``."""
+    said = book.say(state, decision)
+    if said:
+        try:
+            if book.read(game, state, node, said, None) == decision:
+                return said
+        except click.BadParameter:
+            pass
+    choices = list(options(node))
+    if decision in choices:
+        return f"option {choices.index(decision) + 1}"
+    return str(decision)  # not offered here: the replay will refuse it, as the engine did
+
+
+def phrases_of(
+    book: Phrasebook, game: Any, start: Any, decisions: Iterable[Decision]
+) -> tuple[list[str], Any]:
+    """The phrases of ``decisions`` played from ``start``, and the state they lead to."""
+    said, state = [], start
+    for decision in decisions:
+        said.append(phrase_for(book, game, state, game.node(state), decision))
+        state = game.apply(state, decision).state
+    return said, state
+
+
+def phrase_lines(text: str) -> list[tuple[int, str]]:
+    """``(line number, phrase)`` for every line of a replay file that holds a phrase."""
+    lines = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        phrase = line.split("#", 1)[0].strip()
+        if phrase:
+            lines.append((number, phrase))
+    return lines
+
+
+def read_replay(path: str) -> list[tuple[int, str]]:
+    """The phrases of replay file ``path``; a ``PositionError`` if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+    except FileNotFoundError:
+        raise PositionError(path, "file", "no such file") from None
+    except UnicodeDecodeError as error:
+        raise PositionError(path, "file", f"not UTF-8 text ({error.reason})") from None
+    except OSError as error:
+        raise PositionError(path, "file", error.strerror or str(error)) from None
+    lines = phrase_lines(text)
+    if not lines:
+        raise PositionError(path, "file", "no phrase in it (one decision per line)")
+    return lines
+
+
+class ReplayRefused(Exception):
+    """A phrase of a replay file the rules refuse: its line, and the engine's reason."""
+
+    def __init__(self, line: int, error: IllegalDecision) -> None:
+        super().__init__(f"line {line}: {error}")
+        self.line = line
+        self.error = error
+
+
+def replay(
+    book: Phrasebook,
+    game: Any,
+    state: Any,
+    lines: Sequence[tuple[int, str]],
+    source: str,
+    echo: Callable[[str, Decision, tuple[Event, ...], Any], None],
+    rng: Random | None = None,
+) -> Any:
+    """Apply every phrase of ``lines`` in order from ``state``; ``echo(phrase, decision, events,
+    before)`` after each. A phrase that names no decision here is a ``PositionError`` naming the
+    file and line; one the rules refuse raises :class:`ReplayRefused`. Returns the last state."""
+    for number, phrase in lines:
+        node = game.node(state)
+        try:
+            decision = book.read(game, state, node, phrase, rng)
+        except click.BadParameter as error:
+            problem = " ".join(error.format_message().split())
+            raise PositionError(source, f"line {number}", problem) from None
+        try:
+            step = game.apply(state, decision)
+        except IllegalDecision as error:
+            raise ReplayRefused(number, error) from None
+        echo(phrase, decision, step.events, state)
+        state = step.state
+    return state

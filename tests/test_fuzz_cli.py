@@ -1,0 +1,178 @@
+"""``rulings fuzz`` and ``rulings resolve --replay``: a planted break is found, shrunk, written
+as a position file and a replay of phrases, and the replay plays the same decisions back."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+
+from engine.falling_skies.files import load_state
+from engine.falling_skies.game import EndRoomPhase, FallingSkiesGame
+from engine.falling_skies.ruleset import DEFAULT, Ruleset
+from properties import falling_skies_machine
+from tests.cli_support import one_line_error, run
+
+FS = Path("tests/data/positions/falling_skies")
+
+
+def _ruleset(options: list[str]) -> Ruleset:
+    """The ruleset ``--reading S=R`` options name."""
+    pairs = dict(o.split("=", 1) for o in options if o != "--reading")
+    return DEFAULT.with_readings(**{k.replace("-", "_"): v for k, v in pairs.items()})
+
+
+def _failure_files(out: Path, game: str, seed: int) -> tuple[Path, Path]:
+    return out / f"fuzz-{game}-{seed}.yaml", out / f"fuzz-{game}-{seed}.txt"
+
+
+def test_a_planted_break_is_shrunk_and_replays(tmp_path: Path, monkeypatch) -> None:
+    """An invariant that fails from round 2 on is found; the written replay is the minimal
+    decision sequence: replayed from the written start it ends in round 2, having just got there."""
+
+    def broken(game, state):
+        return ["planted: round 2 reached"] if state.round >= 2 else []
+
+    monkeypatch.setattr(falling_skies_machine, "track_problems", broken)
+    result = run(
+        "fuzz",
+        "--game",
+        "falling-skies",
+        "--max-examples",
+        "40",
+        "--seed",
+        "3",
+        "--out",
+        str(tmp_path),
+    )
+    assert result.exit_code == 1, result.output
+    position, phrases = _failure_files(tmp_path, "falling-skies", 3)
+    assert "FAILED" in result.stdout and "planted: round 2 reached" in result.stdout
+    assert f"rulings resolve {position} --replay {phrases}" in result.stdout
+    monkeypatch.undo()
+    out = tmp_path / "after.yaml"
+    (command,) = [line for line in result.stdout.splitlines() if "replay: rulings" in line]
+    readings = shlex.split(command.split("replay: rulings ", 1)[1])[4:]  # after POS --replay FILE
+    replayed = run("resolve", str(position), "--replay", str(phrases), "--out", str(out), *readings)
+    assert replayed.exit_code == 0, replayed.output
+    lines = [line for line in phrases.read_text().splitlines() if not line.startswith("#")]
+    end = load_state(out, _ruleset(readings))
+    assert end.round == 2
+    # minimal: the replay without its last decision is still in round 1
+    short = tmp_path / "short.txt"
+    short.write_text("\n".join(lines[:-1]) + "\n")
+    before = tmp_path / "before.yaml"
+    again = run("resolve", str(position), "--replay", str(short), "--out", str(before), *readings)
+    assert again.exit_code == 0, again.output
+    assert load_state(before, _ruleset(readings)).round == 1
+
+
+def test_an_engine_crash_is_written_with_the_decision_it_raised_on(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The engine raising mid-decision is a failure too; the replay ends with that decision
+    (played, or offered by the machine as a decision that should be refused)."""
+    apply = FallingSkiesGame.apply
+
+    def crashing(self, state, decision):
+        if isinstance(decision, EndRoomPhase):
+            raise RuntimeError("planted crash at the end of the room phase")
+        return apply(self, state, decision)
+
+    monkeypatch.setattr(FallingSkiesGame, "apply", crashing)
+    result = run("fuzz", "--game", "falling-skies", "--max-examples", "40", "--out", str(tmp_path))
+    assert result.exit_code == 1, result.output
+    assert "RuntimeError: planted crash" in result.stdout
+    _, phrases = _failure_files(tmp_path, "falling-skies", 0)
+    text = phrases.read_text().splitlines()
+    assert "# the engine raised on the last decision" in text
+    assert text[-1] == "end rooms"
+
+
+def test_a_clean_run_counts_examples_and_decisions(tmp_path: Path) -> None:
+    """No break: exit 0, the seed, examples and decisions are printed, nothing is written."""
+    result = run(
+        "fuzz",
+        "--game",
+        "unknown",
+        "--max-examples",
+        "3",
+        "--seed",
+        "5",
+        "--json",
+        "--out",
+        str(tmp_path),
+    )
+    assert result.exit_code == 0, result.output
+    import json
+
+    summary = json.loads(result.stdout)
+    (unknown,) = summary["runs"]
+    assert summary["ok"] and unknown["seed"] == 5 and unknown["profile"] == "deep"
+    assert unknown["examples"] >= 3 and unknown["decisions"] > 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_refuses_an_unreadable_line_naming_file_and_line(tmp_path: Path) -> None:
+    phrases = tmp_path / "bad.txt"
+    phrases.write_text("# a comment\nroll 3,5,6,1w,2w\nfly away\n")
+    result = run("resolve", str(FS / "dice-start.yaml"), "--replay", str(phrases))
+    line = one_line_error(result, 2, f"rulings: error: {phrases}: line 3: ")
+    assert "fly" in line
+
+
+def test_replay_refuses_an_illegal_decision_and_writes_nothing(tmp_path: Path) -> None:
+    """Two rolls in a row: the second is not asked for; exit 1 naming the line, no file."""
+    phrases = tmp_path / "twice.txt"
+    phrases.write_text("roll 3,5,6,1w,2w\nroll 1,1,1,1w,1w\n")
+    out = tmp_path / "out.yaml"
+    result = run(
+        "resolve", str(FS / "dice-start.yaml"), "--replay", str(phrases), "--out", str(out)
+    )
+    assert result.exit_code == 1
+    assert f"rulings: illegal: {phrases}: line 2: " in result.stderr
+    assert not out.exists()
+
+
+def test_replay_and_an_action_together_are_refused(tmp_path: Path) -> None:
+    phrases = tmp_path / "one.txt"
+    phrases.write_text("roll 3,5,6,1w,2w\n")
+    result = run("resolve", str(FS / "dice-start.yaml"), "roll", "--replay", str(phrases))
+    one_line_error(result, 2, "rulings: error: give one ACTION or --replay FILE, not both")
+
+
+@pytest.mark.parametrize("game", ["unknown", "falling-skies"])
+def test_replay_of_a_seeded_game_matches_playing_it(tmp_path: Path, game: str) -> None:
+    """Phrases said for a random playout read back as the same decisions (phrases_of is the
+    inverse of the phrase reader): the replay ends in the state the playout reached."""
+    from random import Random
+
+    from engine.cli.play import random_choice
+    from engine.cli.replay import phrasebook, phrases_of
+    from properties.fuzz import machine_module
+
+    module = machine_module(game)
+    if game == "unknown":
+        from engine.unknown.setup import standard_setup
+
+        engine, start = module.GAME, standard_setup("hive", seed=4, players=2)
+    else:
+        engine = FallingSkiesGame(
+            falling_skies_machine.scenario(falling_skies_machine.SCENARIOS[0])
+        )
+        start = engine.initial_state()
+    rng, state, decisions = Random(9), start, []
+    for _ in range(60):
+        node = engine.node(state)
+        if not getattr(node, "legal", None) and not getattr(node, "outcomes", None):
+            break
+        decision = random_choice(node, rng)
+        decisions.append(decision)
+        state = engine.apply(state, decision).state
+    said, end = phrases_of(phrasebook(game), engine, start, decisions)
+    assert end == state and len(said) == len(decisions)
+    from engine.cli.replay import replay
+
+    back = replay(phrasebook(game), engine, start, list(enumerate(said, 1)), "x", lambda *a: None)
+    assert back == state
