@@ -193,7 +193,8 @@ def _too_slow(signum: int, frame: Any) -> None:
 
 
 def only_success_or_position_error(load: Any, path: Path) -> None:
-    """``fs.round.phases`` (and every loader): a file is loaded, or refused with one
+    """``fs.round.phases``, ``unknown.turn.phases`` (play resumes from a file, of either game):
+    a file is loaded, or refused with one
     ``PositionError`` whose message is a single line, within ``LOAD_SECONDS``; any other
     exception (or a loader that does not finish) is a bug."""
     previous = signal.signal(signal.SIGALRM, _too_slow)
@@ -222,6 +223,7 @@ def only_success_or_position_error(load: Any, path: Path) -> None:
 
 INVARIANTS: dict[str, list[str]] = {
     "fs.round.phases": ["only_success_or_position_error"],
+    "unknown.turn.phases": ["only_success_or_position_error"],
 }
 """Rule clause ID -> the invariants (functions of this module) that protect it."""
 

@@ -61,8 +61,8 @@ def chance_problems(state) -> list[str]:
 
 
 def returns_problems(state) -> list[str]:
-    """``fs.end.win`` / ``fs.end.lose-*``: the return is 1 exactly for a win, else 0; a
-    terminal state offers no action."""
+    """``fs.end.win`` / ``fs.end.lose-skull`` / ``fs.end.lose-damage``: the return is 1
+    exactly for a win, else 0; a terminal state offers no action."""
     node = state._node
     if not isinstance(node, TerminalNode):
         return [] if state.returns() == [0.0] else ["a running game already has a return"]
@@ -93,14 +93,15 @@ def unknown_legal_actions_problems(state) -> list[str]:
 
 
 def unknown_chance_problems(state) -> list[str]:
-    """``unknown.turn.phases``: chance actions index the engine's outcomes with their exact
-    probabilities, summing to 1 (both adapters share the chance side of ``EngineState``)."""
+    """``unknown.setup.stack.shuffle``, ``unknown.base.tie-die``: chance actions (stack draws,
+    d4 rolls) index the engine's outcomes with their exact probabilities, summing to 1 (both adapters share the chance side of ``EngineState``)."""
     return chance_problems(state)
 
 
 def unknown_returns_problems(state) -> list[str]:
-    """``unknown.mission.win``: the return is 1 exactly when the mission is won, else 0; a
-    terminal state offers no action."""
+    """``unknown.mission.win``, ``unknown.game.ends-on-mission-complete``: the return is 1
+    exactly when the mission is won (which ends the game), else 0; a terminal state offers no
+    action."""
     return returns_problems(state)
 
 
@@ -111,7 +112,8 @@ INVARIANTS: dict[str, list[str]] = {
     "fs.end.lose-skull": ["returns_problems"],
     "fs.end.lose-damage": ["returns_problems"],
     "unknown.turn.survivor-actions": ["unknown_legal_actions_problems"],
-    "unknown.turn.phases": ["unknown_chance_problems"],
+    "unknown.setup.stack.shuffle": ["unknown_chance_problems"],
+    "unknown.base.tie-die": ["unknown_chance_problems"],
     "unknown.mission.win": ["unknown_returns_problems"],
     "unknown.game.ends-on-mission-complete": ["unknown_returns_problems"],
 }

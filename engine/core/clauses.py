@@ -2,7 +2,8 @@
 
 Each game keeps its index in ``engine/<game>/data/clauses.yaml``. Engine code names the ID of
 the clause it applies; scenarios tag the IDs they check; ``tests/test_clause_index.py`` checks
-that every cited ID exists.
+that every cited ID exists. A clause's ``invariants`` list names the property checks that protect
+it (``tests/test_invariant_index.py`` keeps it in step with their ``INVARIANTS`` tables).
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ CLAUSE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
 @dataclass(frozen=True)
 class Clause:
-    """One rule clause: its stable ID, rulebook section and a paraphrase in our own words."""
+    """One rule clause: its stable ID, rulebook section, a paraphrase in our own words, and the
+    invariants (``path::name`` of property checks) that protect it."""
 
     id: str
     section: str
     text: str
+    invariants: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -65,5 +68,6 @@ def _entries(path: Path, rows: list[dict], text_field: str) -> dict[str, Clause]
             raise ValueError(f"{path}: clause id {clause_id!r} is not dotted kebab-case")
         if clause_id in entries:
             raise ValueError(f"{path}: clause id {clause_id!r} appears twice")
-        entries[clause_id] = Clause(clause_id, row["section"], row[text_field])
+        invariants = tuple(row.get("invariants", ()))
+        entries[clause_id] = Clause(clause_id, row["section"], row[text_field], invariants)
     return entries
