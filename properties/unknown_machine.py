@@ -118,10 +118,15 @@ TOKEN_PLACERS: dict[str, tuple[str, ...]] = {
         "unknown.hazard.rockfall.barriers",
         "unknown.effect.instant.token-spawn",
     ),
-    "blaze": ("unknown.hazard.blaze.spread", "unknown.hazard.blaze.later"),
+    "blaze": (
+        "unknown.hazard.blaze.spread",
+        "unknown.hazard.blaze.later",
+        "unknown.hazard.blaze.token-impassable",
+    ),
 }
 """Token kind -> the clauses whose events may add such tokens (unknown.barrier.sources: the
-create-barriers action and the tiles and enemies that spawn them; Blaze's spread)."""
+create-barriers action and the tiles and enemies that spawn them; Blaze's spread, whose tokens
+land once its knockback has been resolved, possibly some decisions later)."""
 FOOD_MOVERS = (
     "unknown.action.trade",
     "unknown.exchange",

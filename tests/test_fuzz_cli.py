@@ -176,3 +176,26 @@ def test_replay_of_a_seeded_game_matches_playing_it(tmp_path: Path, game: str) -
 
     back = replay(phrasebook(game), engine, start, list(enumerate(said, 1)), "x", lambda *a: None)
     assert back == state
+
+
+def test_the_blaze_found_by_fuzzing_lands_its_token_under_a_placing_rule() -> None:
+    """Regression for the first deep run's finding (seed 1): Blaze's token lands on [-1, 0] only
+    when the last knockback of its explore is chosen, by ``unknown.hazard.blaze.token-impassable``;
+    the token invariant accepts that step and still refuses a token with no placing event."""
+    from engine.cli.replay import phrasebook, read_replay, replay
+    from engine.unknown.files import load_state
+    from properties.unknown_machine import GAME, UnknownMachine
+
+    play = Path("tests/data/positions/play")
+    start = load_state(play / "blaze-lands-after-knockback.yaml")
+    lines = read_replay(str(play / "blaze-lands-after-knockback.txt"))
+    before = replay(phrasebook("unknown"), GAME, start, lines, "replay", lambda *a: None)
+    last = phrasebook("unknown").read(GAME, before, GAME.node(before), "knock blue 0,-1", None)
+    step = GAME.apply(before, last)
+    assert step.state.position.tokens_at[(-1, 0)].get("blaze") == 1
+    machine = UnknownMachine()
+    machine.before, machine.state, machine.events = before, step.state, step.events
+    machine.barrier_and_blaze_tokens_only_where_rules_put_them()
+    machine.events = tuple(e for e in step.events if e.kind != "blaze_token")
+    with pytest.raises(AssertionError, match="blaze token"):
+        machine.barrier_and_blaze_tokens_only_where_rules_put_them()
