@@ -411,9 +411,21 @@ def node_data(state: FSState, node: Node) -> dict[str, Any]:
 
 # -- play ----------------------------------------------------------------------------------------
 def play_lines(
-    game: FallingSkiesGame, seed: int, echo: Callable[[str], None]
+    game: FallingSkiesGame,
+    seed: int,
+    echo: Callable[[str], None],
+    policy: Callable[[FSState, PlayerNode], object] | None = None,
+    cap: int = 100_000,
+    progress: Callable[[int, FSState], None] = lambda n, s: None,
 ) -> tuple[FSState, int]:
-    """A seeded random game narrated line by line: each decision, then its events."""
+    """A seeded game narrated line by line: each decision, then its events.
+
+    Chance is drawn from ``Random(seed)`` with its exact probabilities; player decisions are
+    ``policy``'s (e.g. :func:`engine.openspiel.bots.mcts_policy`), or uniform from the same
+    ``Random(seed)`` when it is ``None``. Play stops after ``cap`` decisions (chance draws
+    included): the returned state then has no outcome. ``progress`` sees the decision count and
+    state after each decision.
+    """
     state = game.initial_state()
     echo(f"scenario {game.scenario.name}, seed {seed}")
     for line in _setup_events(game):
@@ -428,10 +440,11 @@ def play_lines(
         for event in step.events:
             echo(f"  {event_line(event)}")
         previous = step.state
+        progress(count, step.state)
 
-    from engine.falling_skies.playout import random_playout
+    from engine.falling_skies.playout import play_out
 
-    state = random_playout(game, seed, state, on_step)
+    state, _ = play_out(game, Random(seed), state, policy, on_step, cap)
     return state, count
 
 

@@ -5,7 +5,9 @@ standard`` any mission set up by the Setup section (``standard_setup``), is driv
 ``UnknownGame.node`` and ``UnknownGame.apply`` (PRINCIPLES §3). With ``--random`` a seeded policy
 decides: chance nodes draw with their exact probabilities (``sample_outcome``), player nodes pick
 uniformly among the legal decisions, both from one ``random.Random(seed)``, so the same seed
-gives the same game. Without it, decisions are read from stdin as action phrases (the phrases of
+gives the same game. With ``--bot mcts`` OpenSpiel's MCTS (``engine.openspiel.bots``, the optional
+``open-spiel`` extra) makes every player decision instead, chance still drawn from the seeded
+``random.Random``. Without either, decisions are read from stdin as action phrases (the phrases of
 ``rulings resolve``). Every event is logged with its round, phase and clause; the last line says
 who won and why, or that the decision cap was reached.
 """
@@ -145,15 +147,22 @@ def play_random(
     cap: int,
     log: Callable[[Logged], None],
     progress: Callable[[int, UnknownState], None] = lambda n, s: None,
+    policy: Callable[[UnknownState, PlayerNode], Decision] | None = None,
 ) -> tuple[UnknownState, Ending]:
-    """Play until the game ends, play is stuck, or ``cap`` decisions have been applied."""
+    """Play until the game ends, play is stuck, or ``cap`` decisions have been applied.
+
+    Player decisions are ``policy``'s if given (e.g. MCTS), else uniform from ``rng``; chance is
+    always drawn from ``rng`` with its exact probabilities."""
     decisions = 0
     while True:
         node = game.node(state)
         ending = ending_of(state, node, decisions, cap)
         if ending is not None:
             return state, ending
-        decision = random_choice(node, rng)
+        if policy is not None and isinstance(node, PlayerNode):
+            decision = policy(state, node)
+        else:
+            decision = random_choice(node, rng)
         try:
             step = game.apply(state, decision)
         except Exception:
@@ -290,9 +299,46 @@ class Progress:
             click.echo(f"rulings play: {decisions} decisions, round {state.round}", err=True)
 
 
+BOTS = ("random", "mcts")
+MCTS_SIMULATIONS = {"falling-skies": 20, "unknown": 5}
+"""``--simulations`` when not given, measured to finish a game in well under a minute: 7-10 s for a
+pnp-easy Falling Skies game (38-55 decisions), 2-7 s for a quick-start Scout game (Unknown's
+rollouts are cut after 30 actions; see ``engine.openspiel.bots.ROLLOUT_LENGTH``)."""
+OPENSPIEL_MISSING = "--bot mcts needs open-spiel, an optional extra (pip install -e '.[test]')"
+
+
+def openspiel_installed() -> bool:
+    """Whether ``pyspiel`` (the optional ``open-spiel`` package) can be imported."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def bot_policy(
+    bot: str, game_name: str, engine: Any, simulations: int | None, seed: int
+) -> Callable[[Any, PlayerNode], Decision] | None:
+    """The player chosen by ``--bot``: ``None`` for the seeded random policy, else an MCTS player
+    seeded with ``seed``; a usage error (one line, exit 2) if it cannot be had."""
+    if bot == "random":
+        if simulations is not None:
+            raise click.BadParameter("applies to --bot mcts only", param_hint="--simulations")
+        return None
+    if not openspiel_installed():
+        raise click.UsageError(OPENSPIEL_MISSING)
+    from engine.openspiel.bots import mcts_policy
+
+    count = MCTS_SIMULATIONS[game_name] if simulations is None else simulations
+    try:
+        return mcts_policy(game_name, engine, count, seed)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--reading") from None
+
+
 @click.command(
     "play",
-    short_help="Play a whole game: a seeded random policy, or phrases from stdin.",
+    short_help="Play a whole game: a seeded random policy, MCTS, or phrases from stdin.",
     epilog="""\b
 Examples:
   rulings play unknown --mission scout --seed 1 --random
@@ -304,6 +350,10 @@ Examples:
   rulings play falling-skies --seed 1 --random
   rulings play falling-skies --seed 2 --random --reading dice-count=note
   rulings play falling-skies --seed 3 --random --scenario engine/falling_skies/data/scenarios/near-skull.yaml
+  rulings play falling-skies --seed 1 --bot mcts
+  rulings play falling-skies --seed 1 --bot mcts --simulations 100 --json
+  rulings play unknown --seed 1 --bot mcts --max-decisions 200
+  rulings play unknown --setup standard --mission hive --seed 4 --bot mcts --max-decisions 300
 """,
 )
 @click.argument("game_name", metavar="GAME", type=click.Choice(["unknown", "falling-skies"]))
@@ -357,6 +407,21 @@ Examples:
     help="Let a seeded random policy make every decision (otherwise read phrases from stdin).",
 )
 @click.option(
+    "--bot",
+    type=click.Choice(BOTS),
+    default="random",
+    show_default=True,
+    help="Who decides with --random: the seeded random policy, or OpenSpiel's MCTS (mcts plays "
+    "without --random; needs the open-spiel extra).",
+)
+@click.option(
+    "--simulations",
+    type=click.IntRange(min=2),
+    metavar="N",
+    help="--bot mcts: MCTS simulations per decision (default 20 for falling-skies, 5 for "
+    "unknown; each is one random rollout).",
+)
+@click.option(
     "--survivors",
     type=click.IntRange(min=1),
     metavar="N",
@@ -391,6 +456,8 @@ def play_command(
     story: bool,
     seed: int,
     at_random: bool,
+    bot: str,
+    simulations: int | None,
     survivors: int | None,
     players: int | None,
     max_decisions: int,
@@ -406,18 +473,25 @@ def play_command(
     2) one per line, and quit to stop. Exits 1 if play gets stuck (an engine bug), else 0.
 
     GAME falling-skies plays Under Falling Skies on the shipped board (or --scenario FILE) with
-    a seeded random policy (--random is required): every decision with the events it caused,
-    then the result and the rule that ended the game.
+    a seeded random policy (--random) or MCTS: every decision with the events it caused, then the
+    result and the rule that ended the game.
+
+    With --bot mcts, OpenSpiel's Monte-Carlo tree search (the optional open-spiel extra) makes
+    every player decision, --simulations N per decision, while chance is still drawn from the
+    seeded random source: the same seed replays the same game. MCTS is a player, not a rule: the
+    engine alone says what is legal and who won. Progress goes to stderr on long games.
     """
     if game_name == "falling-skies":
-        _play_falling_skies(ctx, scenario_path, seed, at_random, as_json, readings)
+        options = (seed, at_random, bot, simulations, max_decisions, as_json, readings)
+        _play_falling_skies(ctx, scenario_path, *options)
         return
     if scenario_path is not None:
         raise click.UsageError("--scenario applies to falling-skies only")
     ruleset = unknown_ruleset(readings)
-    if as_json and not at_random:
+    if as_json and not at_random and bot == "random":
         raise click.UsageError("--json needs --random (interactive play prints as it goes)")
     game = UnknownGame(ruleset)
+    policy = bot_policy(bot, game_name, game, simulations, seed)
     choice = SetupChoice(setup_name, mission, survivors, players, difficulty, short, task, story)
     state = set_up(choice, seed, ruleset)
     rng = Random(seed)
@@ -431,8 +505,8 @@ def play_command(
     state, settled = game.settle(state)
     for entry in placed_in_time(state, settled):
         log(entry)
-    if at_random:
-        state, ending = play_random(game, state, rng, max_decisions, log, Progress())
+    if at_random or policy is not None:
+        state, ending = play_random(game, state, rng, max_decisions, log, Progress(), policy)
     else:
         stdin = sys.stdin
         state, ending = play_from(game, state, stdin, rng, max_decisions, log)
@@ -449,18 +523,23 @@ def _play_falling_skies(
     scenario_path: str | None,
     seed: int,
     at_random: bool,
+    bot: str,
+    simulations: int | None,
+    max_decisions: int,
     as_json: bool,
     readings: tuple[str, ...],
 ) -> None:
-    """``rulings play falling-skies``: a seeded random game, narrated."""
+    """``rulings play falling-skies``: a seeded game (random or MCTS), narrated."""
     from engine.cli import falling_skies as fs
     from engine.falling_skies.game import FallingSkiesGame
     from engine.falling_skies.scenario import default_scenario, load_scenario
 
-    if not at_random:
-        raise click.UsageError("falling-skies is played with --random (a seeded random policy)")
+    if not at_random and bot == "random":
+        raise click.UsageError(
+            "falling-skies is played with --random (a seeded random policy) or --bot mcts"
+        )
     unknown_only = ("setup_name", "mission", "difficulty", "short", "task", "story")
-    unknown_only += ("survivors", "players", "max_decisions")
+    unknown_only += ("survivors", "players")
     for name in unknown_only:
         if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE:
             option = name.replace("_name", "").replace("_", "-")
@@ -468,20 +547,26 @@ def _play_falling_skies(
     ruleset = fs.fs_ruleset(readings)
     scenario = default_scenario() if scenario_path is None else load_scenario(scenario_path)
     game = FallingSkiesGame(scenario, ruleset)
+    policy = bot_policy(bot, "falling-skies", game, simulations, seed)
     lines: list[str] = []
     echo = lines.append if as_json else click.echo
+    progress = Progress() if policy is not None else (lambda n, s: None)
     try:
-        state, decisions = fs.play_lines(game, seed, echo)
+        state, decisions = fs.play_lines(game, seed, echo, policy, max_decisions, progress)
     except RuntimeError as error:
         click.echo(f"rulings play: {error}", err=True)
         ctx.exit(1)
-    assert state.outcome is not None
-    result, clause, why = state.outcome
+    ending = _fs_ending(state, decisions, max_decisions)
     if as_json:
-        ending = {"result": result, "clause": clause, "why": why, "decisions": decisions}
-        click.echo(json.dumps({"log": lines, "ending": {**ending, "round": state.round}}))
+        click.echo(json.dumps({"log": lines, "ending": ending.data()}))
     else:
-        click.echo(
-            f"result: {result}: {why} [{clause}] (after {decisions} decisions, in round "
-            f"{state.round})"
-        )
+        click.echo(ending.line())
+
+
+def _fs_ending(state: Any, decisions: int, cap: int) -> Ending:
+    """How a Falling Skies game stopped: its outcome, or the decision cap."""
+    if state.outcome is None:
+        why = f"decision cap reached ({cap} decisions) with no win or loss yet"
+        return Ending("cap", None, why, decisions, state.round)
+    result, clause, why = state.outcome
+    return Ending(result, clause, why, decisions, state.round)

@@ -2,7 +2,9 @@
 
 The scenarios run in a pytest subprocess from the repository root; the cross-checks
 (``solver.crosscheck``) re-encode range, line of sight and knockback in
-NetworkX and Z3 and compare them with the engine on random maps (PRINCIPLES §6).
+NetworkX and Z3 and compare them with the engine on random maps (PRINCIPLES §6). OpenSpiel's own
+conformance test (``pyspiel.random_sim_test``, with serialization) runs on both games' OpenSpiel
+adapters (``engine.openspiel``) when the optional ``open-spiel`` package is installed.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,6 +27,8 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent
 """The ``engine`` package; the repository checkout is its parent."""
 SCENARIOS = "tests/test_scenarios.py"
 COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)\b")
+OPENSPIEL_GAMES = ("python_falling_skies", "python_unknown")
+OPENSPIEL_SKIPPED = "skipped: open-spiel not installed (pip install -e '.[test]')"
 
 
 @dataclass
@@ -42,6 +47,32 @@ class ScenarioRun:
         return self.exit_code == 0 and self.passed > 0 and not (self.failed or self.errors)
 
 
+@dataclass
+class OpenSpielRun:
+    """What ``pyspiel.random_sim_test`` said about each game: ``passed``, or the first line of
+    its error; empty ``games`` when the test was skipped (``status`` says why)."""
+
+    sims: int
+    status: str = "passed"
+    games: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Failed only if a game failed: a skipped test does not fail verify."""
+        return self.status != "failed"
+
+    def line(self) -> str:
+        if self.status != "passed" and not self.games:
+            return f"openspiel random_sim_test: {self.status}"
+        results = ", ".join(f"{game} {result}" for game, result in self.games.items())
+        plural = "" if self.sims == 1 else "s"
+        return (
+            f"openspiel random_sim_test ({self.sims} sim{plural} per game, serialize): "
+            f"{results} ({self.seconds:.1f} s)"
+        )
+
+
 @click.command(
     "verify",
     short_help="Run the rulebook scenarios and the geometry cross-checks.",
@@ -50,6 +81,8 @@ Examples:
   rulings verify
   rulings verify --maps 200 --z3-maps 20 --seed 7
   rulings verify --json > verify.json
+  rulings verify --openspiel-sims 10
+  rulings verify --openspiel-sims 0
 """,
 )
 @click.option(
@@ -69,23 +102,39 @@ Examples:
     help="Random maps the Z3 re-encoding checks.",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random maps.")
+@click.option(
+    "--openspiel-sims",
+    default=2,
+    show_default=True,
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Random games pyspiel.random_sim_test plays per game (0: skip it).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.pass_context
-def verify_command(ctx: click.Context, maps: int, z3_maps: int, seed: int, as_json: bool) -> None:
-    """Run every rulebook scenario (tests/test_scenarios.py, in a pytest subprocess) and the
+def verify_command(
+    ctx: click.Context, maps: int, z3_maps: int, seed: int, openspiel_sims: int, as_json: bool
+) -> None:
+    """Run every rulebook scenario (tests/test_scenarios.py, in a pytest subprocess), the
     geometry cross-checks, which compare the engine's range, line of sight and knockback
-    answers with independent NetworkX and Z3 encodings of the rules on random maps. Progress goes
-    to stderr, the summary to stdout. Exits 0 only if every scenario passed and no checker
-    disagreed with the engine, 1 otherwise. Needs a checkout of the repository.
+    answers with independent NetworkX and Z3 encodings of the rules on random maps, and
+    OpenSpiel's conformance test (pyspiel.random_sim_test, with serialization) on both games'
+    OpenSpiel adapters; that last one is skipped, not failed, without the open-spiel extra.
+    Progress goes to stderr, the summary to stdout. Exits 0 only if every scenario passed, no
+    checker disagreed with the engine and random_sim_test found nothing, 1 otherwise. Needs a
+    checkout of the repository.
     """
     root = repository_root()
     scenarios = run_scenarios(root)
     report = run_crosschecks(maps, z3_maps, seed)
-    ok = scenarios.ok and not report.disagreements
+    openspiel = run_openspiel(openspiel_sims)
+    ok = scenarios.ok and not report.disagreements and openspiel.ok
     if as_json:
-        click.echo(json.dumps(_summary_data(scenarios, report, maps, z3_maps, seed, ok)))
+        data = _summary_data(scenarios, report, maps, z3_maps, seed, ok)
+        data["openspiel"] = asdict(openspiel) | {"ok": openspiel.ok}
+        click.echo(json.dumps(data))
     else:
-        click.echo("\n".join(_summary_lines(scenarios, report, ok)))
+        click.echo("\n".join(_summary_lines(scenarios, report, ok, openspiel)))
     ctx.exit(0 if ok else 1)
 
 
@@ -133,6 +182,45 @@ def run_crosschecks(maps: int, z3_maps: int, seed: int) -> CrosscheckReport:
     return crosscheck(maps, z3_maps, seed, _progress)
 
 
+def run_openspiel(sims: int, games: tuple[str, ...] = OPENSPIEL_GAMES) -> OpenSpielRun:
+    """``pyspiel.random_sim_test`` (``sims`` random games, serialization checked) on each game;
+    skipped when ``sims`` is 0 or ``pyspiel`` cannot be imported."""
+    run = OpenSpielRun(sims)
+    if sims == 0:
+        run.status = "skipped: --openspiel-sims 0"
+        return run
+    try:
+        import pyspiel
+    except ImportError:
+        run.status = OPENSPIEL_SKIPPED
+        return run
+    import engine.openspiel.falling_skies
+    import engine.openspiel.unknown  # noqa: F401 (registers the games)
+
+    started = time.monotonic()
+    for game in games:
+        click.echo(
+            f"rulings verify: OpenSpiel random_sim_test on {game} ({sims} sims) ...", err=True
+        )
+        run.games[game] = _random_sim_test(pyspiel, game, sims)
+    run.seconds = round(time.monotonic() - started, 2)
+    if any(result != "passed" for result in run.games.values()):
+        run.status = "failed"
+    return run
+
+
+def _random_sim_test(pyspiel: Any, game: str, sims: int) -> str:
+    """``passed``, or ``failed: `` and the first line of what OpenSpiel raised."""
+    try:
+        pyspiel.random_sim_test(
+            pyspiel.load_game(game), num_sims=sims, serialize=True, verbose=False
+        )
+    except Exception as error:  # a SpielError or an engine error: reported, verify goes on
+        first = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        return f"failed: {type(error).__name__}: {first}"
+    return "passed"
+
+
 def _progress(checker: str, done: int, total: int) -> None:
     """One stderr line every tenth of the run (at most every 100 maps) and at the end."""
     step = max(1, min(100, total // 10))
@@ -140,7 +228,12 @@ def _progress(checker: str, done: int, total: int) -> None:
         click.echo(f"  {checker}: {done}/{total} maps", err=True)
 
 
-def _summary_lines(scenarios: ScenarioRun, report: CrosscheckReport, ok: bool) -> list[str]:
+def _summary_lines(
+    scenarios: ScenarioRun,
+    report: CrosscheckReport,
+    ok: bool,
+    openspiel: OpenSpielRun | None = None,
+) -> list[str]:
     lines = [
         f"rulebook scenarios: {scenarios.passed} passed, {scenarios.failed} failed"
         + (f", {scenarios.errors} errors" if scenarios.errors else "")
@@ -149,6 +242,8 @@ def _summary_lines(scenarios: ScenarioRun, report: CrosscheckReport, ok: bool) -
     lines += [f"  {problem}" for problem in scenarios.problems]
     lines.append("geometry cross-checks:")
     lines += [f"  {line}" for line in report.summary().splitlines()]
+    if openspiel is not None:
+        lines.append(openspiel.line())
     lines.append("verify: all checks passed" if ok else "verify: FAILED")
     return lines
 
