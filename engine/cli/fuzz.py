@@ -8,6 +8,7 @@ decisions as phrases, with the ``rulings resolve --replay`` command that plays t
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +111,7 @@ class _progress_bar:
         self.bar = click.progressbar(
             length=max(1, length),
             label=f"fuzz {game}",
-            file=click.get_text_stream("stderr"),
+            file=sys.stderr,
             item_show_func=lambda text: text,
             show_eta=not self.by_examples,
         )

@@ -18,6 +18,7 @@ from engine.cli.play import play_command
 from engine.cli.query import query
 from engine.cli.render import show_command
 from engine.cli.resolve import resolve_command
+from engine.cli.solve import solve_command
 from engine.cli.sweep import sweep_command
 from engine.cli.verify import verify_command
 from engine.core.errors import PositionError
@@ -130,6 +131,7 @@ cli.add_command(resolve_command)
 cli.add_command(play_command)
 cli.add_command(sweep_command)
 cli.add_command(fuzz_command)
+cli.add_command(solve_command)
 
 
 def main() -> None:

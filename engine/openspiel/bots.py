@@ -27,10 +27,8 @@ The OpenSpiel view of the *current* engine state (any state, not only the initia
 adapter's state class with ``_state``/``_node`` set to it. Two things differ from the registered
 adapters, both for the search only:
 
-* Cloning. OpenSpiel clones a Python state by a new initial state plus a deep copy of its
-  ``__dict__``; a deep copy of an engine state costs ~30 ms, and MCTS clones at every
-  simulation. Engine states are frozen plain data (PRINCIPLES §2), so the search states keep
-  ``_state``, ``_node`` and caches in boxes that a deep copy shares (about 0.1 ms a clone).
+* Cloning is cheap for every adapter state (``engine.openspiel.common.shared``): the frozen
+  engine state sits in a box a deep copy shares; the search states box their caches too.
 * Which engine. The search game wraps the engine it is given: for Under Falling Skies its
   scenario (a shipped one or any scenario file) and its ruleset, whose readings are also passed
   as the ``switches`` game parameter; for Unknown the adapter plays the default readings only, so
@@ -56,7 +54,7 @@ from engine.falling_skies.ruleset import DEFAULT as FS_DEFAULT
 from engine.falling_skies.ruleset import Ruleset as FSRuleset
 from engine.openspiel import falling_skies as fs_adapter
 from engine.openspiel import unknown as unknown_adapter
-from engine.openspiel.common import game_info, game_type
+from engine.openspiel.common import Shared, game_info, game_type, shared
 from engine.unknown.game import UnknownGame
 from engine.unknown.ruleset import DEFAULT as UNKNOWN_DEFAULT
 
@@ -70,32 +68,6 @@ ROLLOUT_LENGTH: dict[str, int | None] = {"falling-skies": None, "unknown": 30}
 """Actions after which a random rollout stops (valued 0, as a game not won) unless told
 otherwise: a Falling Skies playout is short (about 50 actions) and runs to the end; an Unknown one
 runs to ~130 decisions, mostly free transfers, and is almost never won at random, so it is cut."""
-
-
-class _Shared:
-    """A box a deep copy shares instead of copying (its contents are frozen plain data)."""
-
-    __slots__ = ("value",)
-
-    def __init__(self, value: Any) -> None:
-        self.value = value
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-
-def _shared(name: str) -> property:
-    """An attribute kept in a shared box; assigning it puts a new box in place, so a clone made
-    earlier keeps the old value."""
-    slot = f"_box{name}"
-
-    def get(self: Any) -> Any:
-        return getattr(self, slot).value
-
-    def put(self: Any, value: Any) -> None:
-        setattr(self, slot, _Shared(value))
-
-    return property(get, put)
 
 
 # -- Under Falling Skies ----------------------------------------------------------------------------
@@ -116,7 +88,7 @@ class FallingSkiesSearchGame(pyspiel.Game):
         self.scenario_name, self.switches = params["scenario"], params["switches"]
         table = fs_adapter.action_table(engine.board)
         ids = {decision: i for i, decision in enumerate(table)}
-        self.box = _Shared((engine, table, ids))
+        self.box = Shared((engine, table, ids))
         self.start = engine.initial_state()
         board = engine.board
         chances = len(roll_outcomes(board.grey_dice, board.white_dice))
@@ -130,9 +102,6 @@ class FallingSkiesSearchGame(pyspiel.Game):
 
 class FallingSkiesSearchState(fs_adapter.FallingSkiesState):
     """The adapter's state over the search game's engine, cheap to clone."""
-
-    _state = _shared("_state")
-    _node = _shared("_node")
 
     def __init__(self, game: FallingSkiesSearchGame) -> None:
         pyspiel.State.__init__(self, game)
@@ -167,7 +136,7 @@ class UnknownSearchGame(pyspiel.Game):
         params = dict(unknown_adapter.DEFAULT_PARAMS)
         self.key = tuple(params.values())
         self.engine = engine
-        self.registry = _Shared(unknown_adapter.Registry())
+        self.registry = Shared(unknown_adapter.Registry())
         self.start = unknown_adapter.initial_state_for(self.key)
         self.start_node = engine.node(self.start)
         info = game_info(
@@ -185,14 +154,12 @@ class UnknownSearchGame(pyspiel.Game):
 class UnknownSearchState(unknown_adapter.UnknownOpenSpielState):
     """The adapter's state with the policy's registry, cheap to clone."""
 
-    _state = _shared("_state")
-    _node = _shared("_node")
-    _choices = _shared("_choices")
+    _choices = shared("_choices")
 
     def __init__(self, game: UnknownSearchGame) -> None:
         pyspiel.State.__init__(self, game)
         self._key = game.key
-        self._game_box = _Shared((game.engine, game.registry.value))
+        self._game_box = Shared((game.engine, game.registry.value))
         self._state = game.start
         self._node = game.start_node
         self._choices = None

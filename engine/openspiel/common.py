@@ -2,6 +2,10 @@
 engine state through OpenSpiel's interface (PRINCIPLES §3: the adapters use only the engine's
 node/apply interface).
 
+OpenSpiel clones a Python state by deep-copying its attributes; an engine state is frozen plain
+data (PRINCIPLES §2), so ``_state`` and ``_node`` sit in :class:`Shared` boxes that a copy shares
+(a clone costs ~0.1 ms instead of ~30 ms).
+
 Both games are seen as one player (player 0: the solo player, or Unknown's group deciding for
 every survivor) plus chance, with a terminal reward of 1 for a win and 0 otherwise. Chance actions
 are indices into the engine's :class:`~engine.core.game.ChanceNode` outcomes. Each adapter says
@@ -14,7 +18,7 @@ from typing import Any
 
 import pyspiel
 
-from engine.core.game import ChanceNode, Node, PlayerNode, TerminalNode
+from engine.core.game import ChanceNode, PlayerNode, TerminalNode
 
 
 def game_type(short_name: str, long_name: str, params: dict[str, Any]) -> pyspiel.GameType:
@@ -50,12 +54,38 @@ def game_info(actions: int, chance_outcomes: int, length: int) -> pyspiel.GameIn
     )
 
 
+class Shared:
+    """A box a deep copy shares instead of copying (its contents are frozen plain data)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared:
+        return self
+
+
+def shared(name: str) -> property:
+    """An attribute kept in a shared box; assigning it puts a new box in place, so a clone made
+    earlier keeps the old value."""
+    slot = f"_box{name}"
+
+    def get(self: Any) -> Any:
+        return getattr(self, slot).value
+
+    def put(self: Any, value: Any) -> None:
+        setattr(self, slot, Shared(value))
+
+    return property(get, put)
+
+
 class EngineState(pyspiel.State):
     """An engine state seen through OpenSpiel. Subclasses set ``_state`` and ``_node`` in their
     ``__init__`` and say how player actions map to decisions."""
 
-    _state: Any
-    _node: Node
+    _state = shared("_state")
+    _node = shared("_node")
 
     # -- what an adapter supplies ------------------------------------------------------------
     @property

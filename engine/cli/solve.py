@@ -1,0 +1,272 @@
+"""``rulings solve``: is this position winnable, how likely under best play, and how (issue 8).
+
+The position (either game, by its ``game`` key, with ``--reading`` values) is solved by
+:func:`solver.search.solve` through the engine's node/apply interface; this module only opens
+the file, says decisions as ``rulings resolve`` phrases (``engine.cli.replay``) and prints.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import click
+
+from engine.cli import replay
+from engine.cli.params import json_option, readings_option, unknown_ruleset
+from engine.core.errors import PositionError
+from solver.search import Limits, Progress, Solution, SolveError, StrategyNode, solve
+
+POSITIONS = "tests/data/positions/solve"
+STRATEGY_LINES = 200
+"""At most this many lines of a certain win's strategy tree are printed."""
+
+
+def open_game(path: str, readings: tuple[str, ...]) -> tuple[str, Any, Any]:
+    """``(game name, engine, state)`` for a position file of either game."""
+    from engine.positions import read_position_data
+
+    if read_position_data(path)["game"] == "falling-skies":
+        from engine.cli import falling_skies as fs
+
+        position, game = fs.open_position(path, fs.fs_ruleset(readings))
+        return "falling-skies", game, position.state
+    from engine.cli.resolve import _load_state
+    from engine.unknown.game import UnknownGame
+
+    ruleset = unknown_ruleset(readings)
+    return "unknown", UnknownGame(ruleset), _load_state(path)
+
+
+def fraction(value: Fraction | None) -> str | None:
+    """``p/q`` (``1/1`` and ``0/1`` for certainty), or None."""
+    return None if value is None else f"{value.numerator}/{value.denominator}"
+
+
+class Sayer:
+    """Says a game's decisions as the phrases ``rulings resolve`` reads back."""
+
+    def __init__(self, game_name: str, game: Any) -> None:
+        self.book = replay.phrasebook(game_name)
+        self.game = game
+
+    def __call__(self, state: Any, decision: Any) -> str:
+        return replay.phrase_for(self.book, self.game, state, self.game.node(state), decision)
+
+
+def answer_data(solution: Solution, say: Sayer, root: Any) -> dict[str, Any]:
+    """The JSON answer (keys: verdict, probability, best, alternatives, plan, rounds_proved,
+    complete, nodes, seconds, limits; also strategy and limit_hit)."""
+    alternatives = [
+        {"decision": say(root, d), "probability": fraction(v)}
+        for d, v in solution.alternatives or ()
+    ]
+    plan = []
+    for step in solution.plan:
+        item: dict[str, Any] = {"phrase": say(step.state, step.decision), "kind": step.kind}
+        if step.kind == "chance":
+            item["probability_of_outcome"] = fraction(step.probability)
+        plan.append(item)
+    limits = solution.limits
+    return {
+        "verdict": solution.verdict,
+        "probability": fraction(solution.probability),
+        "best": None if solution.best is None else say(root, solution.best),
+        "alternatives": alternatives,
+        "plan": plan,
+        "rounds_proved": solution.rounds_proved,
+        "complete": solution.complete,
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 3),
+        "limits": {
+            "rounds": limits.rounds,
+            "max_nodes": limits.max_nodes,
+            "timeout": limits.timeout,
+        },
+        "limit_hit": solution.limit_hit,
+        "strategy": None if solution.strategy is None else strategy_data(solution.strategy, say),
+    }
+
+
+def strategy_data(node: StrategyNode, say: Sayer) -> dict[str, Any]:
+    """A certain win's strategy tree as nested JSON."""
+    if node.terminal is not None:
+        return {"end": node.terminal}
+    if node.truncated:
+        return {"truncated": True}
+    if node.decision is not None and node.after is not None:
+        return {"decision": say(node.state, node.decision), "then": strategy_data(node.after, say)}
+    return {
+        "chance": [
+            {
+                "outcome": say(node.state, o),
+                "probability": fraction(p),
+                "then": strategy_data(child, say),
+            }
+            for o, p, child in node.outcomes
+        ]
+    }
+
+
+def answer_lines(solution: Solution, say: Sayer, root: Any) -> list[str]:
+    """The answer in words: verdict, probability, best decision, alternatives, plan, limits."""
+    p = solution.probability
+    lines = [f"verdict: {solution.verdict}"]
+    shown = "unknown" if p is None else f"{fraction(p)} (about {float(p):.6f})"
+    lines.append(f"probability of winning under best play: {shown}")
+    if solution.best is not None:
+        lines.append(f"best next decision: {say(root, solution.best)}")
+    if solution.alternatives:
+        lines.append("every decision now, with its probability of winning:")
+        width = max(len(say(root, d)) for d, _ in solution.alternatives)
+        for decision, value in solution.alternatives:
+            lines.append(f"  {say(root, decision):<{width}}  {fraction(value)}")
+    if solution.plan:
+        lines.append("plan (the principal line; at each chance node the likeliest outcome that "
+                     "keeps the win):")  # fmt: skip
+        for n, step in enumerate(solution.plan, 1):
+            phrase = say(step.state, step.decision)
+            if step.kind == "chance":
+                lines.append(f"  {n}. chance: {phrase}  (p = {fraction(step.probability)})")
+            else:
+                lines.append(f"  {n}. {phrase}")
+    if solution.strategy is not None:
+        lines.append("strategy (a reply to every chance outcome):")
+        tree = strategy_lines(solution.strategy, say, "  ")
+        lines += tree[:STRATEGY_LINES]
+        if len(tree) > STRATEGY_LINES:
+            lines.append(f"  ... ({len(tree) - STRATEGY_LINES} more lines; see --json)")
+    lines += limit_lines(solution)
+    return lines
+
+
+def strategy_lines(node: StrategyNode, say: Sayer, indent: str) -> list[str]:
+    """The strategy tree, one line per decision or outcome, indented by depth of chance."""
+    lines: list[str] = []
+    while node.decision is not None and node.after is not None:
+        lines.append(f"{indent}{say(node.state, node.decision)}")
+        node = node.after
+    if node.terminal is not None:
+        lines.append(f"{indent}-> {node.terminal}")
+    elif node.truncated:
+        lines.append(f"{indent}... (left out)")
+    for outcome, p, child in node.outcomes:
+        lines.append(f"{indent}if {say(node.state, outcome)} (p = {fraction(p)}):")
+        lines += strategy_lines(child, say, indent + "  ")
+    return lines
+
+
+def limit_lines(solution: Solution) -> list[str]:
+    limits = solution.limits
+    rounds = "none" if limits.rounds is None else str(limits.rounds)
+    nodes = "none" if limits.max_nodes is None else str(limits.max_nodes)
+    timeout = "none" if limits.timeout is None else f"{limits.timeout:g} s"
+    why = ""
+    if not solution.complete:
+        why = f" (stopped by {solution.limit_hit})" if solution.limit_hit else " (horizon cut)"
+    return [
+        f"limits: rounds {rounds}, max nodes {nodes}, timeout {timeout}",
+        f"searched {solution.nodes} nodes in {solution.seconds:.2f} s; rounds proved: "
+        f"{solution.rounds_proved if solution.rounds_proved is not None else 'none'}; "
+        f"complete: {'yes' if solution.complete else 'no' + why}",
+    ]
+
+
+def progress_echo() -> Callable[[Progress], None]:
+    """Progress on stderr: a line per finished horizon, and one every few seconds."""
+
+    def echo(report: Progress) -> None:
+        horizon = "no horizon" if report.rounds is None else f"{report.rounds} round(s)"
+        if report.finished:
+            text = f"solve: horizon {horizon} done: p = {fraction(report.probability)}"
+        else:
+            text = f"solve: searching horizon {horizon}"
+        click.echo(f"{text}, {report.nodes} nodes, {report.seconds:.1f} s", err=True)
+
+    return echo
+
+
+def write_plan(path: str, solution: Solution, say: Sayer, source: str) -> None:
+    """The plan's phrases as a replay file for ``rulings resolve POS --replay FILE``."""
+    lines = [f"# plan found by rulings solve {source}: {solution.verdict}"]
+    lines += [say(step.state, step.decision) for step in solution.plan]
+    try:
+        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise click.BadParameter(
+            f"cannot write {path}: {error.strerror or error}", param_hint="--plan-out"
+        ) from None
+
+
+@click.command(
+    "solve",
+    short_help="Is this position winnable? Exact probability, best decision and a plan.",
+    epilog=f"""\b
+Examples:
+  rulings solve {POSITIONS}/short-sky-lucky-roll.yaml --rounds 1
+  rulings solve {POSITIONS}/short-sky-win-now.yaml --json
+  rulings solve {POSITIONS}/near-skull-doomed.yaml
+  rulings solve tests/data/positions/falling_skies/room-phase.yaml --rounds 1 --timeout 30
+  rulings solve POS --rounds 2 --max-nodes 100000 --plan-out plan.txt
+  rulings resolve POS --replay plan.txt          # replay the plan found
+""",
+)
+@click.argument("path", metavar="POS")
+@click.option(
+    "--rounds",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Horizon: count only wins within N rounds, the current one included.",
+)
+@click.option(
+    "--max-nodes", type=click.IntRange(min=1), metavar="N", help="Stop after N states expanded."
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    metavar="S",
+    help="Stop after S seconds (the last finished horizon is reported).",
+)
+@click.option(
+    "--plan-out",
+    type=click.Path(dir_okay=False),
+    metavar="FILE",
+    help="Write the plan's phrases as a replay file for rulings resolve POS --replay FILE.",
+)
+@json_option
+@readings_option
+def solve_command(
+    path: str,
+    rounds: int | None,
+    max_nodes: int | None,
+    timeout: float | None,
+    plan_out: str | None,
+    as_json: bool,
+    readings: tuple[str, ...],
+) -> None:
+    """Solve the position POS (either game): won, lost, winnable for certain, winnable with
+    luck, not winnable, or unknown within the limits; the exact probability of winning under best
+    play (p/q), the best next decision and the value of every alternative (as rulings resolve
+    phrases), and a plan: the decisions to take and the chance outcome assumed at each chance
+    node, with the strategy's reply to every outcome for a certain win. The search deepens one
+    round at a time, so a search stopped by --max-nodes or --timeout reports what the last
+    finished horizon proved. Progress goes to stderr.
+    """
+    game_name, game, state = open_game(path, readings)
+    limits = Limits(rounds, max_nodes, timeout)
+    try:
+        solution = solve(game, state, limits, progress_echo())
+    except SolveError as error:
+        raise PositionError(path, "file", str(error)) from None
+    say = Sayer(game_name, game)
+    if plan_out is not None:
+        write_plan(plan_out, solution, say, path)
+    if as_json:
+        click.echo(json.dumps(answer_data(solution, say, state)))
+        return
+    click.echo("\n".join(answer_lines(solution, say, state)))
+    if plan_out is not None:
+        click.echo(f"plan written to {plan_out} (rulings resolve {path} --replay {plan_out})")

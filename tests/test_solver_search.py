@@ -1,0 +1,257 @@
+"""The solver (``solver.search``) and ``rulings solve`` on hand-made positions.
+
+Every expected value is worked out from the rules in the position file's comment (or, for the
+toy game, from the game's definition here), never copied from the solver's output.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from engine.cli.falling_skies import fs_ruleset, open_position
+from engine.cli.main import RulingsGroup
+from engine.cli.resolve import _load_state, resolve_command
+from engine.cli.solve import solve_command
+from engine.core.game import ChanceNode, PlayerNode, Step, TerminalNode, sample_outcome
+from engine.falling_skies.files import SCENARIOS
+from engine.falling_skies.game import FallingSkiesGame, ResolveRoom
+from engine.falling_skies.scenario import load_scenario
+from engine.unknown.game import UnknownGame
+from solver.search import Limits, solve
+
+POSITIONS = Path(__file__).parent / "data" / "positions" / "solve"
+WIN_NOW = str(POSITIONS / "short-sky-win-now.yaml")
+DOOMED = str(POSITIONS / "near-skull-doomed.yaml")
+LUCKY = str(POSITIONS / "short-sky-lucky-roll.yaml")
+EMPTY_BASE = str(POSITIONS / "scout-empty-base.yaml")
+
+
+def fs(path: str) -> tuple[FallingSkiesGame, Any]:
+    position, game = open_position(path, fs_ruleset(()))
+    return game, position.state
+
+
+# -- Under Falling Skies -------------------------------------------------------------------------
+def test_a_win_in_one_decision() -> None:
+    game, state = fs(WIN_NOW)
+    solution = solve(game, state)
+    assert solution.verdict == "winnable for certain"
+    assert solution.probability == 1
+    assert solution.best == ResolveRoom("r2c3")
+    assert [step.decision for step in solution.plan] == [ResolveRoom("r2c3")]
+    assert solution.strategy is not None and solution.strategy.after.terminal == "win"
+
+
+def test_a_loss_whatever_you_do() -> None:
+    game, state = fs(DOOMED)
+    solution = solve(game, state)
+    assert solution.verdict == "not winnable"
+    assert solution.probability == 0 and solution.complete
+    assert solution.alternatives and all(v == 0 for _, v in solution.alternatives)
+    assert solution.plan == () and solution.best is None
+
+
+def test_a_win_that_needs_a_lucky_roll() -> None:
+    game, state = fs(LUCKY)
+    solution = solve(game, state, Limits(rounds=1))
+    assert solution.probability == Fraction(242, 243)
+    assert solution.verdict == "winnable with luck"
+    assert not solution.complete and solution.rounds_proved == 1  # round 2 was cut
+    # the plan is a line of play that wins
+    for step in solution.plan:
+        state = game.apply(state, step.decision).state
+    assert game.node(state) == TerminalNode("win", "fs.end.win")
+    assert solution.plan[0].kind == "chance"
+
+
+def test_terminal_positions_are_won_or_lost() -> None:
+    game, state = fs(WIN_NOW)
+    won = game.apply(state, ResolveRoom("r2c3")).state
+    assert solve(game, won).verdict == "won"
+    doomed_game, doomed = fs(DOOMED)
+    lost = doomed_game.apply(doomed, doomed_game.node(doomed).legal[-1]).state
+    assert solve(doomed_game, lost).verdict == "lost"
+
+
+def test_limits_stop_the_search_and_say_unknown() -> None:
+    game, state = fs(LUCKY)
+    solution = solve(game, state, Limits(rounds=1, max_nodes=50))
+    assert solution.verdict == "unknown within the limits"
+    assert solution.probability is None and not solution.complete
+    assert solution.limit_hit == "max-nodes 50" and solution.nodes <= 51
+    timed = solve(game, state, Limits(rounds=1, timeout=0.05))
+    assert timed.verdict == "unknown within the limits" and timed.limit_hit.startswith("timeout")
+
+
+def test_iterative_deepening_keeps_the_last_finished_horizon() -> None:
+    game, state = fs(LUCKY)
+    solution = solve(game, state, Limits(rounds=2, max_nodes=4000))
+    assert solution.limit_hit == "max-nodes 4000"
+    assert solution.rounds_proved == 1
+    assert solution.probability == Fraction(242, 243)  # what 1 round proved
+    assert solution.verdict == "winnable with luck" and not solution.complete
+
+
+def random_positions(name: str, seeds: range, steps: int) -> list[tuple[Any, Any]]:
+    """Positions reached by seeded random decisions from a scenario's first round."""
+    game = FallingSkiesGame(load_scenario(SCENARIOS / f"{name}.yaml"))
+    found = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.initial_state()
+        for _ in range(rng.randrange(1, steps)):
+            node = game.node(state)
+            if isinstance(node, TerminalNode):
+                break
+            pick = sample_outcome(node, rng) if isinstance(node, ChanceNode) else None
+            state = game.apply(state, pick or rng.choice(node.legal)).state
+        found.append((game, state))
+    return found
+
+
+@pytest.mark.parametrize("name", ["short-sky", "two-step-research", "near-skull"])
+def test_pruning_and_the_table_do_not_change_the_answer(name: str) -> None:
+    compared = 0
+    for game, state in random_positions(name, range(12), 14):
+        if isinstance(game.node(state), TerminalNode):
+            continue
+        fast = solve(game, state, Limits(rounds=1, max_nodes=300))
+        if fast.limit_hit:
+            continue  # too big for the plain search in a unit test
+        plain = solve(
+            game, state, Limits(rounds=1, max_nodes=1500), pruning=False, transpositions=False
+        )
+        if plain.limit_hit:
+            continue
+        assert fast.probability == plain.probability
+        assert fast.alternatives == plain.alternatives
+        assert fast.nodes <= plain.nodes
+        compared += 1
+    assert compared >= 3
+
+
+# -- a toy game: transpositions and merged chance outcomes ---------------------------------------
+@dataclass(frozen=True)
+class Toy:
+    """``a`` and ``b`` switched on in either order, then a draw of one card from four."""
+
+    round: int = 1
+    a: bool = False
+    b: bool = False
+    card: str | None = None
+
+
+class ToyGame:
+    """Decisions "a" and "b" (both needed, in any order) lead to one state; then chance draws
+    one of four cards: red1 and red2 (1/4 each) both mean "red" and lead to the same state,
+    blue (1/4) and green (1/4) to their own. Red and blue win; green loses. Value: 3/4."""
+
+    name = "toy"
+
+    def node(self, state: Toy) -> Any:
+        if state.card is not None:
+            return TerminalNode("loss" if state.card == "green" else "win", "toy")
+        if state.a and state.b:
+            quarter = Fraction(1, 4)
+            cards = ("red1", "red2", "blue", "green")
+            return ChanceNode(tuple((c, quarter) for c in cards), "draw", "toy")
+        legal = tuple(d for d, done in (("a", state.a), ("b", state.b)) if not done)
+        return PlayerNode("player", legal, "switch", "toy")
+
+    def apply(self, state: Toy, decision: str) -> Step:
+        if decision in ("a", "b"):
+            return Step(Toy(state.round, state.a or decision == "a", state.b or decision == "b"))
+        return Step(Toy(state.round, True, True, "red" if decision.startswith("red") else decision))
+
+
+def test_transpositions_and_merged_chance_outcomes() -> None:
+    game = ToyGame()
+    solution = solve(game, Toy())
+    assert solution.probability == Fraction(3, 4)
+    assert solution.verdict == "winnable with luck" and solution.complete
+    chance = [step for step in solution.plan if step.kind == "chance"]
+    assert chance[0].probability == Fraction(1, 2)  # red1 and red2 merged: the likeliest win
+    with_table = solve(game, Toy(), pruning=False).nodes
+    without = solve(game, Toy(), pruning=False, transpositions=False).nodes
+    assert with_table < without  # "a then b" and "b then a" meet: the draw is searched once
+    assert with_table == 4  # the start, after a, after b, the draw
+
+
+# -- Unknown -------------------------------------------------------------------------------------
+def test_unknown_only_one_move_wins() -> None:
+    game, state = UnknownGame(), _load_state(EMPTY_BASE)
+    solution = solve(game, state, Limits(rounds=1))
+    assert solution.verdict == "winnable for certain" and solution.complete
+    values = {type(d).__name__: v for d, v in solution.alternatives}
+    assert values.pop("Move") == 1
+    assert set(values.values()) == {0}
+
+
+# -- the command ---------------------------------------------------------------------------------
+def run(*args: str) -> Any:
+    return CliRunner().invoke(solve_command, list(args))
+
+
+def test_solve_json_keys_and_values() -> None:
+    result = run(LUCKY, "--rounds", "1", "--json")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.output.strip().splitlines()[-1])
+    assert {
+        "verdict", "probability", "best", "alternatives", "plan", "rounds_proved", "complete",
+        "nodes", "seconds", "limits",
+    } <= set(answer)  # fmt: skip
+    assert answer["verdict"] == "winnable with luck"
+    assert answer["probability"] == "242/243"
+    assert answer["limits"] == {"rounds": 1, "max_nodes": None, "timeout": None}
+    assert answer["plan"][0]["kind"] == "chance"
+    assert "probability_of_outcome" in answer["plan"][0]
+    assert answer["plan"][-1] == {"phrase": "resolve r2c3", "kind": "decision"}
+
+
+def test_solve_text_names_best_and_alternatives() -> None:
+    result = run(WIN_NOW)
+    assert result.exit_code == 0, result.output
+    assert "verdict: winnable for certain" in result.output
+    assert "best next decision: resolve r2c3" in result.output
+    assert "end rooms" in result.output and "limits: rounds none" in result.output
+
+
+def test_plan_out_replays_to_the_win(tmp_path: Path) -> None:
+    plan = tmp_path / "plan.txt"
+    assert run(LUCKY, "--rounds", "1", "--plan-out", str(plan)).exit_code == 0
+    replayed = CliRunner().invoke(resolve_command, [LUCKY, "--replay", str(plan), "--json"])
+    assert replayed.exit_code == 0, replayed.output
+    assert json.loads(replayed.output)["next"]["outcome"] == "win"
+
+
+def test_unknown_position_on_the_command_line() -> None:
+    result = run(EMPTY_BASE, "--rounds", "1", "--json")
+    answer = json.loads(result.output.strip().splitlines()[-1])
+    assert answer["best"] == "move yellow 0,0" and answer["probability"] == "1/1"
+
+
+@pytest.mark.parametrize(
+    "args, problem",
+    [
+        ([WIN_NOW, "--rounds", "0"], "--rounds"),
+        ([WIN_NOW, "--timeout", "0"], "--timeout"),
+        ([WIN_NOW, "--reading", "nonsense"], "--reading"),
+        (["tests/data/positions/detour.yaml"], "nothing is being decided"),
+        (["no-such-file.yaml"], "no-such-file.yaml"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(args: list[str], problem: str) -> None:
+    group = RulingsGroup("rulings")
+    group.add_command(solve_command)
+    result = CliRunner().invoke(group, ["solve", *args])
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.startswith("rulings:")]
+    assert len(lines) == 1 and lines[0].startswith("rulings: error:") and problem in lines[0]
