@@ -26,7 +26,8 @@ the one of the last finished horizon (``rounds_proved``), marked incomplete.
 
 Speed, none of which changes the answer (tested against the plain search):
 
-* a transposition table keyed on ``stable_key(state)`` holding exact lower and upper bounds and
+* a transposition table keyed on the canonical state (the frozen state itself; its
+  ``stable_key`` when it holds an unhashable value) holding exact lower and upper bounds and
   whether a cut leaf lay below; since a cut leaf is worth 0, the value within N rounds never
   exceeds the value within N + 1, so lower bounds carry over from one horizon to the next, and
   upper bounds too when nothing was cut;
@@ -61,8 +62,6 @@ VERDICTS = (
     "not winnable",
     "unknown within the limits",
 )
-KEY_MEMO = 1_000_000
-"""At most this many states' keys are remembered (then the memo starts again)."""
 CUT, LOOP = 1, 2
 """Flags of a search result: a leaf was cut by the horizon; a state repeated one on the path."""
 STRATEGY_CAP = 2000
@@ -174,7 +173,6 @@ class _Search:
     started: float = field(default_factory=time.monotonic)
     last_report: float = field(default_factory=time.monotonic)
     cut: bool = False
-    keys: dict[Any, str] = field(default_factory=dict)
     path: set[str] = field(default_factory=set)
 
     # -- limits -------------------------------------------------------------------------------
@@ -207,18 +205,15 @@ class _Search:
                 entry.cut = False
 
     # -- the table ----------------------------------------------------------------------------
-    def key(self, state: Any) -> str:
-        """``stable_key(state)``, remembered for equal hashable states (the canonical JSON is
-        the costly part of a step; a frozen state's own hash finds it again)."""
+    def key(self, state: Any) -> Any:
+        """The table's key for ``state``: the frozen state itself (its fields, compared and
+        hashed field by field, are its canonical form), or ``stable_key(state)`` for a state that
+        holds an unhashable value (a dict or a list)."""
         try:
-            found = self.keys.get(state)
-        except TypeError:  # a state holding a dict or a list: no hash, compute the key
+            hash(state)
+        except TypeError:
             return stable_key(state)
-        if found is None:
-            if len(self.keys) >= KEY_MEMO:
-                self.keys.clear()
-            found = self.keys[state] = stable_key(state)
-        return found
+        return state
 
     def entry(self, key: str) -> _Entry | None:
         return self.table.get(key) if self.transpositions else None

@@ -201,6 +201,21 @@ def write_plan(path: str, solution: Solution, say: Sayer, source: str) -> None:
         ) from None
 
 
+def puzzle_check(puzzle: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+    """The puzzle's written answer beside the solver's: do the verdict and probability agree?"""
+    answer = puzzle["answer"]
+    found = data["probability"]
+    agrees = answer["verdict"] == data["verdict"] and (
+        "probability" not in answer
+        or (found is not None and Fraction(answer["probability"]) == Fraction(found))
+    )
+    return {
+        "verdict": answer["verdict"],
+        "probability": answer.get("probability"),
+        "agrees": agrees,
+    }
+
+
 @click.command(
     "solve",
     short_help="Is this position winnable? Exact probability, best decision and a plan.",
@@ -219,7 +234,7 @@ Examples:
     "--rounds",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Horizon: count only wins within N rounds, the current one included.",
+    help="Horizon: count only wins within N rounds, the current one included (default: the 'rounds' of the file's puzzle entry, if any).",
 )
 @click.option(
     "--max-nodes", type=click.IntRange(min=1), metavar="N", help="Stop after N states expanded."
@@ -255,6 +270,13 @@ def solve_command(
     round at a time, so a search stopped by --max-nodes or --timeout reports what the last
     finished horizon proved. Progress goes to stderr.
     """
+    from engine.positions import read_position_data
+
+    puzzle = read_position_data(path).get("puzzle")
+    if puzzle is not None:
+        rounds = rounds if rounds is not None else puzzle.get("rounds")
+        written = tuple(f"{k}={v}" for k, v in (puzzle.get("readings") or {}).items())
+        readings = readings or written
     game_name, game, state = open_game(path, readings)
     limits = Limits(rounds, max_nodes, timeout)
     try:
@@ -265,8 +287,18 @@ def solve_command(
     if plan_out is not None:
         write_plan(plan_out, solution, say, path)
     if as_json:
-        click.echo(json.dumps(answer_data(solution, say, state)))
+        data = answer_data(solution, say, state)
+        if puzzle is not None:
+            data["puzzle"] = puzzle_check(puzzle, data)
+        click.echo(json.dumps(data))
         return
     click.echo("\n".join(answer_lines(solution, say, state)))
+    if puzzle is not None:
+        check = puzzle_check(puzzle, answer_data(solution, say, state))
+        click.echo(
+            f"written answer: {check['verdict']}"
+            + (f", probability {check['probability']}" if check["probability"] else "")
+            + f" — the solver {'agrees' if check['agrees'] else 'DISAGREES'}"
+        )
     if plan_out is not None:
         click.echo(f"plan written to {plan_out} (rulings resolve {path} --replay {plan_out})")
