@@ -461,13 +461,22 @@ class FakeReport:
         return "\n".join(["networkx: 3 maps, 40 queries", "z3: 1 map, 12 queries", *found])
 
 
-def fake_verify(monkeypatch, pytest_code: int, pytest_out: str, disagreements: list[str]) -> list:
-    """Stand-ins for the scenario subprocess and ``solver.crosscheck``; returns the calls made."""
+def fake_verify(
+    monkeypatch,
+    pytest_code: int,
+    pytest_out: str,
+    disagreements: list[str],
+    validations: tuple = (),
+) -> list:
+    """Stand-ins for the scenario subprocess, ``solver.crosscheck`` and the validators; returns
+    the calls made."""
     calls: list = []
 
     def fake_run(command, **kwargs):
         calls.append(("pytest", command, kwargs["cwd"]))
         return subprocess.CompletedProcess(command, pytest_code, pytest_out, "")
+
+    monkeypatch.setattr(verify_module, "run_validators", lambda playouts, seed: validations)
 
     def fake_crosschecks(networkx_maps, z3_maps, seed=0, progress=None):
         calls.append(("crosscheck", networkx_maps, z3_maps, seed))
@@ -542,3 +551,17 @@ def test_verify_for_real_on_a_few_maps():
     assert summary["scenarios"]["passed"] > 0 and summary["scenarios"]["failed"] == 0
     assert summary["crosschecks"]["disagreements"] == []
     assert result.exit_code == 0 and summary["ok"] is True
+    validators = summary["validators"]
+    assert len(validators) == 31  # 10 missions x 3 difficulties, and the Falling Skies board
+    assert all(v["playable"] and v["terminates"] for v in validators)
+
+
+def test_verify_fails_when_a_setup_is_not_playable(monkeypatch):
+    from solver.validators import Validation
+
+    stuck = Validation("unknown", "scout (normal, 1 player)", 3, False, True, 12, None, ["x"])
+    fake_verify(monkeypatch, 0, "4 passed in 0.20s\n", [], (stuck,))
+    result = run("verify", "--maps", "1", "--z3-maps", "0", "--openspiel-sims", "0")
+    assert result.exit_code == 1
+    assert "validators: 0/1 setups playable and terminating" in result.stdout
+    assert "scout (normal, 1 player): NOT PLAYABLE" in result.stdout

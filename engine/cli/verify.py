@@ -83,6 +83,7 @@ Examples:
   rulings verify --json > verify.json
   rulings verify --openspiel-sims 10
   rulings verify --openspiel-sims 0
+  rulings verify --validator-playouts 0
 """,
 )
 @click.option(
@@ -110,16 +111,33 @@ Examples:
     metavar="N",
     help="Random games pyspiel.random_sim_test plays per game (0: skip it).",
 )
+@click.option(
+    "--validator-playouts",
+    default=3,
+    show_default=True,
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Random playouts per setup for the playable / terminates validators (0: skip them).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.pass_context
 def verify_command(
-    ctx: click.Context, maps: int, z3_maps: int, seed: int, openspiel_sims: int, as_json: bool
+    ctx: click.Context,
+    maps: int,
+    z3_maps: int,
+    seed: int,
+    openspiel_sims: int,
+    validator_playouts: int,
+    as_json: bool,
 ) -> None:
     """Run every rulebook scenario (tests/test_scenarios.py, in a pytest subprocess), the
     geometry cross-checks, which compare the engine's range, line of sight and knockback
     answers with independent NetworkX and Z3 encodings of the rules on random maps, and
     OpenSpiel's conformance test (pyspiel.random_sim_test, with serialization) on both games'
-    OpenSpiel adapters; that last one is skipped, not failed, without the open-spiel extra.
+    OpenSpiel adapters (skipped, not failed, without the open-spiel extra), and the validators:
+    every Unknown mission x difficulty and the default Falling Skies board are playable (no dead
+    end) and terminate (every playout ends), and a lucky search looks for a winning playout of
+    the Falling Skies board (not finding one is reported, not failed).
     Progress goes to stderr, the summary to stdout. Exits 0 only if every scenario passed, no
     checker disagreed with the engine and random_sim_test found nothing, 1 otherwise. Needs a
     checkout of the repository.
@@ -128,14 +146,64 @@ def verify_command(
     scenarios = run_scenarios(root)
     report = run_crosschecks(maps, z3_maps, seed)
     openspiel = run_openspiel(openspiel_sims)
-    ok = scenarios.ok and not report.disagreements and openspiel.ok
+    validations = run_validators(validator_playouts, seed)
+    valid = all(v.playable and v.terminates for v in validations)
+    ok = scenarios.ok and not report.disagreements and openspiel.ok and valid
     if as_json:
         data = _summary_data(scenarios, report, maps, z3_maps, seed, ok)
         data["openspiel"] = asdict(openspiel) | {"ok": openspiel.ok}
+        data["validators"] = [_validation_data(v) for v in validations]
         click.echo(json.dumps(data))
     else:
-        click.echo("\n".join(_summary_lines(scenarios, report, ok, openspiel)))
+        lines = _summary_lines(scenarios, report, ok, openspiel)
+        lines[-1:-1] = _validator_lines(validations, validator_playouts)
+        click.echo("\n".join(lines))
     ctx.exit(0 if ok else 1)
+
+
+def run_validators(playouts: int, seed: int) -> list[Any]:
+    """``solver.validators`` on every Unknown mission x difficulty (1 player; the win search
+    is left out: from setup it does not find Unknown wins) and on the default Falling Skies
+    board (with a lucky search for a win)."""
+    if playouts == 0:
+        return []
+    from engine.unknown.setup import DIFFICULTIES, setup_data
+    from solver.validators import validate_falling_skies, validate_unknown
+
+    click.echo("rulings verify: validators (playable, terminates, winnable) ...", err=True)
+    found = [
+        validate_unknown(mission, difficulty, playouts=playouts, seed=seed, max_states=0)
+        for mission in sorted(setup_data().missions)
+        for difficulty in DIFFICULTIES
+    ]
+    found.append(validate_falling_skies(playouts=playouts, seed=seed, max_states=20_000))
+    return found
+
+
+def _validator_lines(validations: list[Any], playouts: int) -> list[str]:
+    if playouts == 0:
+        return ["validators: skipped (--validator-playouts 0)"]
+    bad = [v for v in validations if not (v.playable and v.terminates)]
+    lines = [
+        f"validators: {len(validations) - len(bad)}/{len(validations)} setups playable and "
+        f"terminating ({playouts} playouts each)"
+    ]
+    lines += [f"  {v.game} {v.line()}" for v in bad]
+    lines += [f"  {v.game} {v.line()}" for v in validations if v.win is not None and v not in bad]
+    return lines
+
+
+def _validation_data(v: Any) -> dict[str, Any]:
+    return {
+        "game": v.game,
+        "setup": v.setup,
+        "playable": v.playable,
+        "terminates": v.terminates,
+        "winnable": v.winnable,
+        "longest": v.longest,
+        "problems": v.problems,
+        "win_search_states": None if v.win is None else v.win.states,
+    }
 
 
 def repository_root() -> Path:
