@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.game import ChanceNode, IdleNode, PlayerNode, TerminalNode, sample_outcome
+from engine.core.game import ChanceNode, IdleNode, TerminalNode, choices, sample_outcome
 from engine.core.serialization import stable_key
 
 Score = Callable[[Any], float]
@@ -85,7 +85,7 @@ def check_playouts(
             node = game.node(state)
             if isinstance(node, TerminalNode):
                 break
-            if isinstance(node, IdleNode) or not _choices(node):
+            if isinstance(node, IdleNode) or not choices(node):
                 playable = False
                 problems.append(f"playout {n}: nothing to act on after {steps} steps ({node!r})")
                 break
@@ -103,14 +103,6 @@ def check_playouts(
     return playable, terminates, longest, problems
 
 
-def _choices(node: Any) -> Sequence[Any]:
-    if isinstance(node, PlayerNode):
-        return node.legal
-    if isinstance(node, ChanceNode):
-        return [outcome for outcome, _ in node.outcomes]
-    return ()
-
-
 def find_win(
     game: Any, start: Any, score: Score, beam: int = 24, max_states: int = 200_000
 ) -> WinSearch:
@@ -124,7 +116,7 @@ def find_win(
     while frontier and made < max_states:
         children: dict[str, tuple[float, int, Any, list[Any]]] = {}
         for state, path in frontier:
-            for choice in _choices(game.node(state)):
+            for choice in choices(game.node(state)):
                 child = game.apply(state, choice).state
                 made += 1
                 node = game.node(child)

@@ -17,7 +17,8 @@ from typing import Any
 import click
 
 from engine.core.errors import IllegalDecision, PositionError
-from engine.core.game import ChanceNode, Event, Node, PlayerNode
+from engine.core.game import Event, Node
+from engine.core.game import choices as game_choices
 
 Decision = Any
 
@@ -53,15 +54,6 @@ def phrasebook(game_name: str) -> Phrasebook:
     )
 
 
-def options(node: Node) -> Sequence[Decision]:
-    """The decisions ``option N`` counts through at ``node``."""
-    if isinstance(node, PlayerNode):
-        return node.legal
-    if isinstance(node, ChanceNode):
-        return [outcome for outcome, _ in node.outcomes]
-    return ()
-
-
 def phrase_for(book: Phrasebook, game: Any, state: Any, node: Node, decision: Decision) -> str:
     """The phrase that reads back as ``decision`` here: its own phrase, else ``option N``."""
     said = book.say(state, decision)
@@ -71,7 +63,7 @@ def phrase_for(book: Phrasebook, game: Any, state: Any, node: Node, decision: De
                 return said
         except click.BadParameter:
             pass
-    choices = list(options(node))
+    choices = list(game_choices(node))  # what ``option N`` counts through
     if decision in choices:
         return f"option {choices.index(decision) + 1}"
     return str(decision)  # not offered here: the replay will refuse it, as the engine did

@@ -98,6 +98,16 @@ class Game(Protocol):
         ...
 
 
+def choices(node: Node) -> Sequence[Decision]:
+    """What can happen at ``node``: a player node's legal decisions, a chance node's outcomes
+    (without their probabilities), nothing at a terminal or idle node."""
+    if isinstance(node, PlayerNode):
+        return node.legal
+    if isinstance(node, ChanceNode):
+        return [outcome for outcome, _ in node.outcomes]
+    return ()
+
+
 def replay(game: Game, state: Any, decisions: Sequence[Decision]) -> tuple[Any, list[Event]]:
     """Apply ``decisions`` in order from ``state``; return the final state and all events."""
     events: list[Event] = []

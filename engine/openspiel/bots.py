@@ -168,15 +168,8 @@ class UnknownSearchState(unknown_adapter.UnknownOpenSpielState):
     def _engine(self) -> UnknownGame:
         return self._game_box.value[0]
 
-    def _player_choices(self) -> dict[int, object]:
-        if self._choices is None:
-            registry = self._game_box.value[1]
-            node = self._node
-            legal = node.legal if isinstance(node, PlayerNode) else ()
-            self._choices = {registry.id(d): d for d in legal}
-            if len(self._choices) != len(legal):
-                raise RuntimeError("two legal decisions share one action id")
-        return self._choices
+    def _registry(self) -> unknown_adapter.Registry:
+        return self._game_box.value[1]
 
     def _decision_name(self, action: int) -> str:
         names = self._game_box.value[1].names

@@ -113,10 +113,14 @@ class UnknownOpenSpielState(EngineState):
         self._node = ENGINE.node(self._state)
         self._choices: dict[int, object] | None = None
 
+    def _registry(self) -> Registry:
+        """Where this state's action ids come from (the parameter set's registry)."""
+        return registry_for(self._key)
+
     def _player_choices(self) -> dict[int, object]:
         """The legal decisions here by action id (ids handed out on first sight)."""
         if self._choices is None:
-            registry = registry_for(self._key)
+            registry = self._registry()
             node = self._node
             legal = node.legal if isinstance(node, PlayerNode) else ()
             self._choices = {registry.id(d): d for d in legal}
