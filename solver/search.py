@@ -31,6 +31,12 @@ Speed, none of which changes the answer (tested against the plain search):
   whether a cut leaf lay below; since a cut leaf is worth 0, the value within N rounds never
   exceeds the value within N + 1, so lower bounds carry over from one horizon to the next, and
   upper bounds too when nothing was cut;
+* decision-only cycles (a trade session's give and take, moves back and forth): a state that
+  repeats one on the path counts as 0, and the search keeps Tarjan lowlinks, so every state of
+  a strongly connected component made only of player decisions is expanded once and all of them
+  get the root's value (they share it: each reaches every other for free, so each is worth the
+  best exit); a cycle through a chance node keeps its results as lower bounds only. The plan and
+  the strategy walk to the component's best exit by a shortest line;
 * chance outcomes that lead to equal states are merged (their probabilities summed);
 * alpha-beta windows through player nodes (fail-soft) and Star1 pruning at chance nodes (Ballard
   1983): values lie in [0, 1], so once the outcomes searched plus the remaining probability mass
@@ -64,6 +70,10 @@ VERDICTS = (
 )
 CUT, LOOP = 1, 2
 """Flags of a search result: a leaf was cut by the horizon; a state repeated one on the path."""
+NO_LOOP = sys.maxsize
+"""The lowlink of a result that reached back to no state of the path (nor of an open cycle)."""
+TAINTED = -1
+"""The lowlink of a result that met a cycle through a chance node: it stays a lower bound."""
 STRATEGY_CAP = 2000
 """At most this many nodes in a certain win's strategy tree (deeper replies are left out)."""
 
@@ -173,7 +183,16 @@ class _Search:
     started: float = field(default_factory=time.monotonic)
     last_report: float = field(default_factory=time.monotonic)
     cut: bool = False
-    path: set[str] = field(default_factory=set)
+    path: dict[Any, int] = field(default_factory=dict)
+    """The states on the current path, each with its index (the order it was entered in)."""
+    stack: list[Any] = field(default_factory=list)
+    """Finished states of decision-only cycles whose root is still on the path (Tarjan)."""
+    open: dict[Any, int] = field(default_factory=dict)
+    """The states of ``stack`` with their index."""
+    counter: int = 0
+    component: dict[Any, Any] = field(default_factory=dict)
+    """The key of each state of a decision-only cycle found: its component's root key (the
+    plan and the strategy walk to the component's best exit instead of around the cycle)."""
 
     # -- limits -------------------------------------------------------------------------------
     def count(self) -> None:
@@ -218,6 +237,12 @@ class _Search:
     def entry(self, key: str) -> _Entry | None:
         return self.table.get(key) if self.transpositions else None
 
+    def reset(self) -> None:
+        """Forget the path and the open cycles (a new search from the top)."""
+        self.path.clear()
+        self.stack.clear()
+        self.open.clear()
+
     def store(self, key: str, value: Fraction, alpha: Fraction, beta: Fraction, flags: int) -> None:
         """Record a fail-soft result: ``value <= alpha`` is an upper bound, ``value >= beta`` a
         lower bound, anything between is exact. A result that met a repeated state (``LOOP``)
@@ -239,76 +264,121 @@ class _Search:
     # -- the recursion ------------------------------------------------------------------------
     def value(
         self, state: Any, alpha: Fraction, beta: Fraction, node: Any = None
-    ) -> tuple[Fraction, int]:
-        """The value of ``state`` within the window (fail-soft), and flags: ``CUT`` if a leaf
-        was cut below, ``LOOP`` if a state repeated one on the current path (counted as 0: a
-        line that comes back to a state gains nothing by the loop when only decisions lie on
-        it; the table then keeps the result as a lower bound only)."""
-        if node is None:
-            node = self.game.node(state)
-        if isinstance(node, TerminalNode):
-            return (ONE if node.outcome == "win" else ZERO), 0
-        if self.beyond(state):
-            self.cut = True
-            return ZERO, CUT
+    ) -> tuple[Fraction, int, int]:
+        """The value of ``state`` within the window (fail-soft), flags (``CUT`` if a leaf was
+        cut below) and a lowlink (Tarjan): the smallest index of a state of the path (or of an
+        open cycle) that the search reached back to, :data:`NO_LOOP` if none.
+
+        A state that repeats one on the path, or one of an open cycle, counts as 0: a line that
+        comes back to a state gains nothing by the loop when only decisions lie on it. So a
+        result whose lowlink lies above its own index depends on the path it was reached by and
+        is kept as a lower bound only; a result whose lowlink is its own index (the root of a
+        strongly connected component of decisions) or :data:`NO_LOOP` is exact (or a fail-soft
+        bound): every state of a decision-only cycle has the value of the best exit from the
+        cycle, and the root's search saw every exit. Its value is stored for the whole
+        component. A cycle through a chance node is :data:`TAINTED` (lower bounds only, up to
+        the top), since there a loop is not worth 0.
+
+        The path, the open cycles and the table are looked up before ``node`` is worked out
+        (when not given): a terminal or cut state is never in them."""
         key = self.key(state)
-        if key in self.path:
-            return ZERO, LOOP
+        index = self.path.get(key)
+        if index is not None:
+            return ZERO, 0, index
+        if self.transpositions:
+            index = self.open.get(key)
+            if index is not None:
+                return ZERO, 0, index
         known = self.entry(key)
         if known is not None:
             flags = CUT if known.cut else 0
             if known.lower == known.upper or known.lower >= beta:
-                return known.lower, flags
+                return known.lower, flags, NO_LOOP
             if known.upper <= alpha:
-                return known.upper, flags
+                return known.upper, flags, NO_LOOP
+        if node is None:
+            node = self.game.node(state)
+        if isinstance(node, TerminalNode):
+            return (ONE if node.outcome == "win" else ZERO), 0, NO_LOOP
+        if self.beyond(state):
+            self.cut = True
+            return ZERO, CUT, NO_LOOP
         self.count()
-        self.path.add(key)
+        self.counter += 1
+        index = self.counter
+        self.path[key] = index
+        mark = len(self.stack)
         try:
             if isinstance(node, PlayerNode):
-                result = self.player(state, node, alpha, beta)
+                value, flags, low = self.player(state, node, alpha, beta)
             elif isinstance(node, ChanceNode):
-                result = self.chance(state, node, alpha, beta)
+                value, flags, low = self.chance(state, node, alpha, beta)
+                if low <= index:
+                    low = TAINTED  # a cycle through a chance node: a loop is not worth 0 here
             else:
-                result = (ZERO, 0)  # an idle node: nothing happens, nothing is won
+                value, flags, low = ZERO, 0, NO_LOOP  # an idle node: nothing happens
         finally:
-            self.path.discard(key)
-        self.store(key, result[0], alpha, beta, result[1])
-        return result
+            del self.path[key]
+        if low >= index:
+            self.store(key, value, alpha, beta, flags)
+            if len(self.stack) > mark:  # the root of a decision-only cycle: all share its value
+                self.component[key] = key
+                for member in self.stack[mark:]:
+                    del self.open[member]
+                    self.store(member, value, alpha, beta, flags)
+                    self.component[member] = key
+                del self.stack[mark:]
+        else:
+            self.store(key, value, alpha, beta, flags | LOOP)
+            if not self.transpositions:
+                pass
+            elif low == TAINTED:
+                for member in self.stack[mark:]:
+                    del self.open[member]
+                del self.stack[mark:]
+            else:
+                self.stack.append(key)
+                self.open[key] = index
+        return value, flags, low
 
     def children(self, state: Any, node: PlayerNode) -> list[tuple[Any, Any]]:
         """Each legal decision's next state and its node, most promising first (a terminal win,
-        then by the table's lower and upper bounds, a terminal loss last)."""
-        pairs = []
+        then by the table's lower and upper bounds, a terminal loss last). A child the table
+        knows is not terminal: its node is left to :meth:`value` (None), which may not need it."""
+        if not self.pruning:
+            return [(self.game.apply(state, d).state, None) for d in node.legal]
+        found = []
         for decision in node.legal:
             child = self.game.apply(state, decision).state
-            pairs.append((child, self.game.node(child)))
-        if not self.pruning:
-            return pairs
-        return sorted(pairs, key=self.hint, reverse=True)
-
-    def hint(self, pair: tuple[Any, Any]) -> tuple[Fraction, Fraction]:
-        """A child's cheap bound: exact for a terminal, the table's bounds otherwise."""
-        state, node = pair
-        if isinstance(node, TerminalNode):
-            value = ONE if node.outcome == "win" else ZERO
-            return (value, value)
-        entry = self.table.get(self.key(state)) if self.transpositions else None
-        return (ZERO, ONE) if entry is None else (entry.lower, entry.upper)
+            entry = self.table.get(self.key(child)) if self.transpositions else None
+            if entry is not None:
+                found.append(((entry.lower, entry.upper), child, None))
+                continue
+            child_node = self.game.node(child)
+            if isinstance(child_node, TerminalNode):
+                value = ONE if child_node.outcome == "win" else ZERO
+                found.append(((value, value), child, child_node))
+            else:
+                found.append(((ZERO, ONE), child, child_node))
+        found.sort(key=lambda item: item[0], reverse=True)
+        return [(child, child_node) for _, child, child_node in found]
 
     def player(
         self, state: Any, node: PlayerNode, alpha: Fraction, beta: Fraction
-    ) -> tuple[Fraction, int]:
+    ) -> tuple[Fraction, int, int]:
         """Max over the decisions (alpha-beta, fail-soft); stop at a child worth 1."""
-        best, flags = ZERO, 0
+        best, flags, lowlink = ZERO, 0, NO_LOOP
         for child, child_node in self.children(state, node):
             low = max(alpha, best) if self.pruning else alpha
-            value, child_flags = self.value(child, low, beta, child_node)
+            value, child_flags, child_low = self.value(child, low, beta, child_node)
             flags |= child_flags
+            if child_low < lowlink:
+                lowlink = child_low
             if value > best:
                 best = value
             if self.pruning and (best >= beta or best == ONE):
                 break
-        return best, flags
+        return best, flags, lowlink
 
     def outcomes(self, state: Any, node: ChanceNode) -> list[tuple[Decision, Fraction, Any]]:
         """The chance outcomes, those leading to equal states merged (probabilities summed),
@@ -326,29 +396,34 @@ class _Search:
 
     def chance(
         self, state: Any, node: ChanceNode, alpha: Fraction, beta: Fraction
-    ) -> tuple[Fraction, int]:
+    ) -> tuple[Fraction, int, int]:
         """The probability-weighted sum, with Star1 cut-offs: ``known`` is the weighted sum of
         the outcomes searched, ``rest`` the probability mass not yet searched."""
-        known, rest, flags = ZERO, ONE, 0
+        known, rest, flags, lowlink = ZERO, ONE, 0, NO_LOOP
         for _, probability, child in self.outcomes(state, node):
             rest -= probability
             if self.pruning:
                 low = max(ZERO, (alpha - known - rest) / probability)
                 high = min(ONE, (beta - known) / probability)
-                value, child_flags = self.value(child, low, high)
+                value, child_flags, child_low = self.value(child, low, high)
             else:
-                value, child_flags = self.value(child, ZERO, ONE)
+                value, child_flags, child_low = self.value(child, ZERO, ONE)
             flags |= child_flags
+            if child_low < lowlink:
+                lowlink = child_low
             known += probability * value
             if self.pruning and known + rest <= alpha:
-                return known + rest, flags  # even winning all the rest stays at or below alpha
+                return known + rest, flags, lowlink  # winning all the rest stays <= alpha
             if self.pruning and known >= beta:
-                return known, flags  # even losing all the rest stays at or above beta
-        return known, flags
+                return known, flags, lowlink  # even losing all the rest stays >= beta
+        return known, flags, lowlink
 
     def exact(self, state: Any) -> tuple[Fraction, int]:
-        """The exact value of ``state`` at the current horizon (a full window)."""
-        return self.value(state, ZERO, ONE)
+        """The exact value of ``state`` at the current horizon (a full window), a search from
+        the top."""
+        self.reset()
+        value, flags, _ = self.value(state, ZERO, ONE)
+        return value, flags
 
 
 # -- the answer --------------------------------------------------------------------------------
@@ -389,15 +464,13 @@ def _root(search: _Search, state: Any) -> tuple[_Answer, str | None]:
 def _alternatives(
     search: _Search, state: Any, node: PlayerNode
 ) -> tuple[tuple[Decision, Fraction], ...]:
-    """Every legal decision at the root with its exact value, in the order the rules list them."""
+    """Every legal decision at the root with its exact value (the value of the state it leads
+    to, from which the game may come back to the root when only decisions lie between), in the
+    order the rules list them."""
     found = []
-    search.path.add(search.key(state))
-    try:
-        for decision in node.legal:
-            child = search.game.apply(state, decision).state
-            found.append((decision, search.exact(child)[0]))
-    finally:
-        search.path.clear()
+    for decision in node.legal:
+        child = search.game.apply(state, decision).state
+        found.append((decision, search.exact(child)[0]))
     return tuple(found)
 
 
@@ -409,18 +482,13 @@ def _plan(search: _Search, state: Any, value: Fraction) -> tuple[PlanStep, ...]:
     while value > 0:
         node = search.game.node(state)
         if isinstance(node, PlayerNode):
-            for decision in node.legal:
-                child = search.game.apply(state, decision).state
-                if search.key(child) in seen:
-                    continue  # a plan never needs to come back to a state
-                child_value = search.exact(child)[0]
-                if child_value == value:
-                    steps.append(PlanStep("decision", decision, state, child_value))
-                    state = child
-                    seen.add(search.key(child))
-                    break
-            else:
+            found = _keeping(search, state, node, value, seen)
+            if found is None:
                 break
+            decision, child = found
+            steps.append(PlanStep("decision", decision, state, value))
+            state = child
+            seen.add(search.key(child))
         elif isinstance(node, ChanceNode):
             scored = [(p, search.exact(c)[0], o, c) for o, p, c in search.outcomes(state, node)]
             winning = [item for item in scored if item[1] > 0]
@@ -435,27 +503,85 @@ def _plan(search: _Search, state: Any, value: Fraction) -> tuple[PlanStep, ...]:
     return tuple(steps)
 
 
-def _strategy(search: _Search, state: Any, size: list[int]) -> StrategyNode:
-    """A certain win's strategy: the decision keeping value 1, and a reply to every outcome."""
+def _keeping(
+    search: _Search, state: Any, node: PlayerNode, value: Fraction, seen: set[Any]
+) -> tuple[Decision, Any] | None:
+    """A decision keeping ``value`` (to a state not in ``seen``) that makes progress: in a
+    decision-only cycle (whose states all share one value), the first decision of a shortest
+    line of value-keeping decisions to the cycle's best exit; elsewhere the first decision
+    keeping the value. None when no decision keeps it."""
+    key = search.key(state)
+    component = search.component.get(key)
+    first: tuple[Decision, Any] | None = None
+    for decision in node.legal:
+        child = search.game.apply(state, decision).state
+        child_key = search.key(child)
+        if child_key in seen or search.exact(child)[0] != value:
+            continue
+        if component is None or search.component.get(child_key) != component:
+            return decision, child  # not in a cycle, or an exit from it
+        if first is None:
+            first = (decision, child)
+    if first is None or component is None:
+        return first
+    # breadth first through the cycle's states to the nearest one with a value-keeping exit
+    back: dict[Any, tuple[Any, Decision, Any] | None] = {key: None}
+    queue = [state]
+    for here in queue:
+        here_key = search.key(here)
+        here_node = search.game.node(here)
+        if not isinstance(here_node, PlayerNode):
+            continue
+        for decision in here_node.legal:
+            child = search.game.apply(here, decision).state
+            child_key = search.key(child)
+            if child_key in seen or search.exact(child)[0] != value:
+                continue
+            if search.component.get(child_key) != component:
+                if here_key == key:
+                    return decision, child
+                while True:  # walk back to the first decision of the line
+                    parent_key, parent_decision, parent_state = back[here_key]
+                    if parent_key == key:
+                        return parent_decision, parent_state
+                    here_key = parent_key
+            if child_key not in back:
+                back[child_key] = (here_key, decision, child)
+                queue.append(child)
+    return first
+
+
+def _strategy(
+    search: _Search, state: Any, size: list[int], seen: set[Any] | None = None
+) -> StrategyNode:
+    """A certain win's strategy: the decision keeping value 1 (towards the exit of a
+    decision-only cycle, never back to a state of its own line), and a reply to every
+    outcome."""
+    seen = set() if seen is None else seen
     size[0] += 1
     node = search.game.node(state)
     if isinstance(node, TerminalNode):
         return StrategyNode(state, terminal=node.outcome)
     if size[0] > STRATEGY_CAP:
         return StrategyNode(state, truncated=True)
-    if isinstance(node, PlayerNode):
-        for decision in node.legal:
-            child = search.game.apply(state, decision).state
-            if search.exact(child)[0] == ONE:
-                return StrategyNode(state, decision, _strategy(search, child, size))
+    key = search.key(state)
+    seen.add(key)
+    try:
+        if isinstance(node, PlayerNode):
+            found = _keeping(search, state, node, ONE, seen)
+            if found is None:
+                return StrategyNode(state, truncated=True)
+            decision, child = found
+            return StrategyNode(state, decision, _strategy(search, child, size, seen))
+        if isinstance(node, ChanceNode):
+            replies = tuple(
+                (outcome, p, _strategy(search, child, size, seen))
+                for outcome, p, child in search.outcomes(state, node)
+            )
+            return StrategyNode(state, outcomes=replies)
         return StrategyNode(state, truncated=True)
-    if isinstance(node, ChanceNode):
-        replies = tuple(
-            (outcome, p, _strategy(search, child, size))
-            for outcome, p, child in search.outcomes(state, node)
-        )
-        return StrategyNode(state, outcomes=replies)
-    return StrategyNode(state, truncated=True)
+    finally:
+        seen.discard(key)
 
 
 def verdict_for(probability: Fraction | None, complete: bool) -> str:

@@ -25,7 +25,7 @@ from engine.falling_skies.files import SCENARIOS
 from engine.falling_skies.game import FallingSkiesGame, ResolveRoom
 from engine.falling_skies.scenario import load_scenario
 from engine.unknown.game import UnknownGame
-from solver.search import Limits, solve
+from solver.search import Limits, _Search, solve
 
 POSITIONS = Path(__file__).parent / "data" / "positions" / "solve"
 WIN_NOW = str(POSITIONS / "short-sky-win-now.yaml")
@@ -255,3 +255,179 @@ def test_bad_input_is_one_line_exit_2(args: list[str], problem: str) -> None:
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.startswith("rulings:")]
     assert len(lines) == 1 and lines[0].startswith("rulings: error:") and problem in lines[0]
+
+
+# -- decision-only cycles (a trade session's give and take): exact values --------------------------
+@dataclass(frozen=True)
+class Ring:
+    """A position of :class:`RingGame`: ``at`` names the state, ``won`` a finished game."""
+
+    at: str
+    won: bool | None = None
+
+
+class RingGame:
+    """Three states c0 -> c1 -> c2 -> c0 in a ring of free decisions ("next", and "back" the
+    other way round), each with an exit: c0 to a draw won 1/4 of the time, c1 to a loss, c2 to a
+    draw won 3/4 of the time. Whatever state of the ring you are in, you can walk to c2 and
+    take its exit: every state of the ring is worth 3/4. ``start`` enters the ring at c0 or
+    c1, ``side`` at c2; ``bad`` only reaches c0's draw (1/4) and ``start``'s loss."""
+
+    name = "ring"
+    RING = ("c0", "c1", "c2")
+    DRAWS = {"d0": Fraction(1, 4), "d2": Fraction(3, 4)}
+
+    def node(self, state: Ring) -> Any:
+        if state.won is not None:
+            return TerminalNode("win" if state.won else "loss", "ring")
+        if state.at in self.DRAWS:
+            p = self.DRAWS[state.at]
+            return ChanceNode((("win", p), ("lose", 1 - p)), "draw", "ring")
+        legal = {
+            "start": ("to-c0", "to-c1", "give-up"),
+            "side": ("to-c2",),
+            "bad": ("to-d0", "to-start-loss"),
+            "c0": ("next", "back", "exit"),
+            "c1": ("next", "back", "exit"),
+            "c2": ("next", "back", "exit"),
+        }[state.at]
+        return PlayerNode("player", legal, "move", "ring")
+
+    def apply(self, state: Ring, decision: str) -> Step:
+        if decision in ("win", "lose"):
+            return Step(Ring(state.at, decision == "win"))
+        if decision in ("give-up", "to-start-loss"):
+            return Step(Ring(state.at, False))
+        if decision.startswith("to-"):
+            return Step(Ring(decision[3:]))
+        i = self.RING.index(state.at)
+        if decision == "next":
+            return Step(Ring(self.RING[(i + 1) % 3]))
+        if decision == "back":
+            return Step(Ring(self.RING[(i - 1) % 3]))
+        return Step(Ring({"c0": "d0", "c1": "", "c2": "d2"}[state.at], None if i != 1 else False))
+
+
+@pytest.mark.parametrize("at", ["c0", "c1", "c2", "start", "side"])
+def test_every_state_of_a_decision_cycle_has_the_best_exit_value(at: str) -> None:
+    game = RingGame()
+    for pruning, transpositions in ((True, True), (False, True), (False, False)):
+        solution = solve(game, Ring(at), pruning=pruning, transpositions=transpositions)
+        assert solution.probability == Fraction(3, 4), (pruning, transpositions)
+        assert solution.complete and solution.verdict == "winnable with luck"
+    assert solve(game, Ring("bad")).probability == Fraction(1, 4)
+
+
+@pytest.mark.parametrize("entry", ["c0", "c1", "c2", "start", "side"])
+def test_one_search_stores_the_whole_cycle_as_exact(entry: str) -> None:
+    game = RingGame()
+    search = _Search(game, Limits(), None)
+    assert search.exact(Ring(entry))[0] == Fraction(3, 4)
+    for at in RingGame.RING:  # entered from one state, the whole ring is known exactly
+        entry_of = search.table[Ring(at)]
+        assert entry_of.lower == entry_of.upper == Fraction(3, 4), (entry, at)
+    nodes = search.nodes
+    for at in RingGame.RING:  # and answered from the table, whatever state comes next
+        assert search.exact(Ring(at))[0] == Fraction(3, 4)
+    assert search.nodes == nodes
+
+
+def test_the_plan_leaves_the_cycle_by_its_best_exit() -> None:
+    solution = solve(RingGame(), Ring("c0"))
+    decisions = [step.decision for step in solution.plan if step.kind == "decision"]
+    assert decisions == ["back", "exit"]  # c0 -> c2 the short way, then c2's draw
+    assert dict(solution.alternatives) == {
+        "next": Fraction(3, 4),
+        "back": Fraction(3, 4),
+        "exit": Fraction(1, 4),
+    }
+
+
+@dataclass(frozen=True)
+class Graph:
+    """A position of :class:`GraphGame`: a node number, or a finished game."""
+
+    at: int
+    won: bool | None = None
+
+
+class GraphGame:
+    """A random game: player nodes 0..n-1 with free decisions between them (cycles), and exits
+    to wins, losses and draws; a draw leads to a win, a loss, or a player node of the lower
+    half (no cycle goes through a draw)."""
+
+    name = "graph"
+
+    def __init__(self, seed: int, n: int = 9) -> None:
+        rng = random.Random(seed)
+        self.n = n
+        self.moves: dict[int, tuple[Any, ...]] = {}
+        self.draws: dict[int, tuple[tuple[Any, Fraction], ...]] = {}
+        for at in range(n):
+            moves: list[Any] = [("go", rng.randrange(n)) for _ in range(rng.randrange(1, 4))]
+            if rng.random() < 0.5:
+                moves.append(("end", rng.random() < 0.3))
+            if rng.random() < 0.6:
+                moves.append(("draw", at))
+                low = [("go", rng.randrange(n // 2)) for _ in range(rng.randrange(0, 2))]
+                ends = [("end", True), ("end", False)] + low
+                weights = [rng.randrange(1, 4) for _ in ends]
+                total = sum(weights)
+                self.draws[at] = tuple(
+                    (e, Fraction(w, total)) for e, w in zip(ends, weights, strict=True)
+                )
+            self.moves[at] = tuple(dict.fromkeys(moves))
+        for at in range(n // 2):  # the lower half cannot reach a draw (no cycle through one)
+            self.moves[at] = tuple(
+                m for m in self.moves[at] if m[0] != "draw" and (m[0] != "go" or m[1] < n // 2)
+            ) or (("end", False),)
+
+    def node(self, state: Graph) -> Any:
+        if state.won is not None:
+            return TerminalNode("win" if state.won else "loss", "graph")
+        if state.at < 0:
+            return ChanceNode(self.draws[-state.at - 1], "draw", "graph")
+        return PlayerNode("player", self.moves[state.at], "move", "graph")
+
+    def apply(self, state: Graph, decision: Any) -> Step:
+        kind, arg = decision
+        if kind == "end":
+            return Step(Graph(state.at, arg))
+        if kind == "draw":
+            return Step(Graph(-arg - 1))
+        return Step(Graph(arg))
+
+    def reference(self) -> dict[int, Fraction]:
+        """The least fixed point of the Bellman equations (value iteration from 0)."""
+        values = {at: Fraction(0) for at in range(self.n)}
+
+        def worth(decision: Any, at: int) -> Fraction:
+            kind, arg = decision
+            if kind == "end":
+                return Fraction(int(arg))
+            if kind == "go":
+                return values[arg]
+            return sum((p * worth(e, at) for e, p in self.draws[arg]), Fraction(0))
+
+        for _ in range(4 * self.n):
+            values = {at: max(worth(d, at) for d in self.moves[at]) for at in range(self.n)}
+        return values
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_decision_cycles_match_value_iteration(seed: int) -> None:
+    game = GraphGame(seed)
+    expected = game.reference()
+    for at in range(game.n):
+        fast = solve(game, Graph(at))
+        assert fast.probability == expected[at], (seed, at)
+        plain = solve(game, Graph(at), pruning=False, transpositions=False)
+        assert plain.probability == expected[at], (seed, at)
+        assert fast.alternatives == plain.alternatives, (seed, at)
+        for decision, value in fast.alternatives or ():  # each the value of the state it leads to
+            child = game.apply(Graph(at), decision).state
+            assert value == (
+                expected[child.at]
+                if child.won is None and child.at >= 0
+                else solve(game, child, pruning=False, transpositions=False).probability
+            )
