@@ -165,9 +165,8 @@ def test_solver_finds_the_written_answer(path: Path) -> None:
     solved = json_answer(result.stdout)
     if solved["verdict"] == "unknown within the limits":
         pytest.skip(
-            f"{path.stem}: the solver did not finish within {NODE_BUDGET:,} states ), so the "
-            "written answer "
-            f"({answer['verdict']}) is not confirmed by this run"
+            f"{path.stem}: the solver did not finish within {NODE_BUDGET:,} states, so the "
+            f"written answer ({answer['verdict']}) is not confirmed by this run"
         )
     # ``complete`` is not required: a search cut at the horizon is incomplete for the question
     # without a horizon, while the puzzles ask about the horizon only.
