@@ -14,6 +14,8 @@ from typing import Any
 
 import click
 
+from engine.cli.params import json_option
+
 GAMES = ("unknown", "falling-skies")
 
 
@@ -60,7 +62,7 @@ Examples:
     metavar="DIR",
     help="Where a failure's position file and replay go.",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@json_option
 @click.pass_context
 def fuzz_command(
     ctx: click.Context,

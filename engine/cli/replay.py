@@ -31,6 +31,10 @@ class Phrasebook:
     """``read(game, state, node, phrase, rng)``: the decision, or ``click.BadParameter``."""
     say: Callable[[Any, Decision], str | None]
     """``say(state, decision)``: the phrase (``None`` if no phrase names it)."""
+    next_lines: Callable[[Any, Node], list[str]]
+    """``next_lines(state, node)``: what the rules ask for next, as ``rulings resolve`` says it."""
+    next_data: Callable[[Any, Node], dict[str, Any]]
+    """``next_data(state, node)``: the same as JSON data."""
 
 
 def phrasebook(game_name: str) -> Phrasebook:
@@ -43,6 +47,8 @@ def phrasebook(game_name: str) -> Phrasebook:
                 fs.Reading(state, node, phrase, rng)
             ),
             say=lambda state, decision: fs.say(decision, state),
+            next_lines=fs.node_lines,
+            next_data=fs.node_data,
         )
     from engine.cli import resolve
 
@@ -51,6 +57,8 @@ def phrasebook(game_name: str) -> Phrasebook:
             resolve.Reading(game, state, node, phrase, rng)
         ),
         say=lambda state, decision: resolve.say(decision),
+        next_lines=resolve.node_lines,
+        next_data=resolve.node_data,
     )
 
 

@@ -775,12 +775,7 @@ def _replay(
         click.echo(illegal_line(refused.error).replace("illegal: ", where, 1), err=True)
         ctx.exit(1)
     node = game.node(state)
-    if game_name == "falling-skies":
-        from engine.cli import falling_skies as fs
-
-        next_lines, next_data = fs.node_lines(state, node), fs.node_data(state, node)
-    else:
-        next_lines, next_data = node_lines(state, node), node_data(state, node)
+    next_lines, next_data = book.next_lines(state, node), book.next_data(state, node)
     if as_json:
         replayed = [{"decision": p, "events": [event_data(e) for e in ev]} for p, ev in steps]
         click.echo(json.dumps({"replayed": replayed, "next": next_data}))

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from engine.cli.params import json_option
+
 if TYPE_CHECKING:
     from solver.crosscheck import CrosscheckReport
 
@@ -119,7 +121,7 @@ Examples:
     metavar="N",
     help="Random playouts per setup for the playable / terminates validators (0: skip them).",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@json_option
 @click.pass_context
 def verify_command(
     ctx: click.Context,
