@@ -42,7 +42,13 @@ Speed, none of which changes the answer (tested against the plain search):
   1983): values lie in [0, 1], so once the outcomes searched plus the remaining probability mass
   (counted as all wins, or all losses) cannot bring the node inside the window, the rest is
   skipped; a player node stops at the first child worth 1;
-* children ordered by the table's bounds (terminal wins first), chance outcomes by probability.
+* children ordered by the table's bounds (terminal wins first), chance outcomes by probability;
+* the game's own bound, when it has one: ``game.can_win_by(state, last_round)`` returning False
+  proves that no line wins by the end of that round, ``last_round=None`` that none ever wins
+  (Under Falling Skies: research could not climb to the top even with every research room at its
+  highest value every round before the mothership's skull ends the game,
+  ``engine.falling_skies.outlook``); such a state is worth 0 without being expanded, exactly if
+  no line ever wins, else for this horizon only, as a cut leaf (a longer horizon looks again).
 """
 
 from __future__ import annotations
@@ -74,6 +80,8 @@ NO_LOOP = sys.maxsize
 """The lowlink of a result that reached back to no state of the path (nor of an open cycle)."""
 TAINTED = -1
 """The lowlink of a result that met a cycle through a chance node: it stays a lower bound."""
+HOPELESS_NOW, HOPELESS_EVER = 1, 2
+"""What the game's bound proved: no win within the horizon; no win at all."""
 STRATEGY_CAP = 2000
 """At most this many nodes in a certain win's strategy tree (deeper replies are left out)."""
 
@@ -133,6 +141,8 @@ class Solution:
     limits: Limits
     strategy: StrategyNode | None = None
     limit_hit: str | None = None
+    bounded: int = 0
+    """States the game's bound proved hopeless within the horizon (not expanded)."""
 
 
 @dataclass(frozen=True)
@@ -190,6 +200,11 @@ class _Search:
     open: dict[Any, int] = field(default_factory=dict)
     """The states of ``stack`` with their index."""
     counter: int = 0
+    bound: Callable[[Any, int | None], bool] | None = None
+    """The game's ``can_win_by(state, last_round)`` if it has one (a relaxation: False proves
+    that no line wins by the end of that round; ``None``: ever)."""
+    bounded: int = 0
+    """States proved worth 0 within the horizon by ``bound``, without expanding them."""
     component: dict[Any, Any] = field(default_factory=dict)
     """The key of each state of a decision-only cycle found: its component's root key (the
     plan and the strategy walk to the component's best exit instead of around the cycle)."""
@@ -213,6 +228,16 @@ class _Search:
             return False
         round_no = getattr(state, "round", None)
         return round_no is not None and round_no >= self.start_round + self.horizon
+
+    def hopeless(self, state: Any) -> int:
+        """What the game's bound proves about ``state``: :data:`HOPELESS_EVER` (no line ever
+        wins: worth exactly 0), :data:`HOPELESS_NOW` (none wins within the horizon: worth 0 for
+        this horizon only, a cut leaf), or 0 (nothing proved)."""
+        if self.bound is None or self.horizon is None or self.start_round is None:
+            return 0
+        if self.bound(state, self.start_round + self.horizon - 1):
+            return 0
+        return HOPELESS_NOW if self.bound(state, None) else HOPELESS_EVER
 
     def new_horizon(self, horizon: int | None) -> None:
         """Start the next horizon: keep lower bounds (values only grow with the horizon) and
@@ -301,6 +326,13 @@ class _Search:
         if isinstance(node, TerminalNode):
             return (ONE if node.outcome == "win" else ZERO), 0, NO_LOOP
         if self.beyond(state):
+            self.cut = True
+            return ZERO, CUT, NO_LOOP
+        hopeless = self.hopeless(state)
+        if hopeless:
+            self.bounded += 1
+            if hopeless == HOPELESS_EVER:
+                return ZERO, 0, NO_LOOP
             self.cut = True
             return ZERO, CUT, NO_LOOP
         self.count()
@@ -614,10 +646,13 @@ def solve(
     *,
     pruning: bool = True,
     transpositions: bool = True,
+    game_bound: bool = True,
 ) -> Solution:
     """Solve ``state`` of ``game`` (see the module docstring for values, horizon and limits).
 
-    ``pruning`` / ``transpositions`` switch the speed-ups off (the plain expectimax, for tests).
+    ``pruning`` / ``transpositions`` switch the speed-ups off (the plain expectimax, for tests);
+    ``game_bound=False`` leaves out the game's own bound alone (``can_win_by``; it is part of the
+    pruning), to measure what it adds.
     """
     limits = limits or Limits()
     started = time.monotonic()
@@ -632,6 +667,8 @@ def solve(
         raise SolveError("nothing is being decided in this position (no round is in progress)")
     start_round = getattr(state, "round", None)
     search = _Search(game, limits, start_round, pruning, transpositions, progress)
+    if pruning and game_bound:
+        search.bound = getattr(game, "can_win_by", None)
     answer: _Answer | None = None
     limit_hit: str | None = None
     old_limit = sys.getrecursionlimit()
@@ -661,7 +698,7 @@ def _solution(
     if answer is None:
         return Solution(
             "unknown within the limits", None, None, None, (), 0, search.nodes, seconds, False,
-            limits, None, limit_hit,
+            limits, None, limit_hit, search.bounded,
         )  # fmt: skip
     complete = not answer.cut and limit_hit is None
     rounds = answer.horizon
@@ -680,4 +717,5 @@ def _solution(
         limits,
         answer.strategy,
         limit_hit,
+        search.bounded,
     )

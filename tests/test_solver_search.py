@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,9 @@ from engine.cli.solve import solve_command
 from engine.core.game import ChanceNode, PlayerNode, Step, TerminalNode, sample_outcome
 from engine.falling_skies.files import SCENARIOS
 from engine.falling_skies.game import FallingSkiesGame, ResolveRoom
+from engine.falling_skies.ruleset import DEFAULT
 from engine.falling_skies.scenario import load_scenario
+from engine.falling_skies.state import Die, PlacedDie
 from engine.unknown.game import UnknownGame
 from solver.search import Limits, _Search, solve
 
@@ -431,3 +433,77 @@ def test_random_decision_cycles_match_value_iteration(seed: int) -> None:
                 if child.won is None and child.at >= 0
                 else solve(game, child, pruning=False, transpositions=False).probability
             )
+
+
+# -- the game's bound: research that cannot reach the top --------------------------------------
+def test_research_outlook_on_the_one_die_board() -> None:
+    """one-die: one grey die, research rooms r2c1 (modifier 0) and r2c2 (+1), track 3, 4, 5.
+    The best room value is 6 + 1 = 7. Under ``sum`` one round climbs 3 + 4 <= 7 (step 2) and a
+    second climbs 5 <= 7 (the top); under ``each-step`` 7 passes 3, 4 and 5 in one round."""
+    board = load_scenario(SCENARIOS / "one-die.yaml")
+    summed = FallingSkiesGame(board).outlook
+    assert summed.rounds_best == ((), (6,), (7,))  # one die: one room a round at most
+    assert summed.reach(0, 1) == 2 and summed.reach(0, 2) == 3 and summed.reach(2, 1) == 3
+    assert not summed.can_reach_top(0, 1) and summed.can_reach_top(0, 2)
+    assert not summed.can_reach_top(2, 0)
+    game = FallingSkiesGame(board)
+    start = game.initial_state()
+    # skull on row 4: the mothership phases of rounds 1, 2 and 3 drop it from row 1 onto it
+    assert start.mothership_row == 1 and summed.last_round(start) == 3
+    assert not game.can_win_by(start, 1) and game.can_win_by(start, None)
+    late = replace(start, round=3, mothership_row=3)  # this round's drop is the last one
+    assert summed.last_round(late) == 3 and not game.can_win_by(late, None)  # 0 -> 2 at most
+    launching = replace(late, phase="mothership", mothership_row=2)  # round 3 dropped already
+    assert summed.last_round(launching) == 5  # rounds 4 and 5 drop it to rows 3 and 4
+    each = FallingSkiesGame(board, DEFAULT.with_readings(research_multi_step="each-step"))
+    assert each.outlook.can_reach_top(0, 1)
+
+
+def test_the_bound_never_declares_a_winnable_position_hopeless() -> None:
+    """Wherever ``can_win_by`` says no win by the horizon's last round, the plain expectimax
+    (no bound, no pruning) finds 0; and the bound does prove some positions hopeless."""
+    hopeless = never = 0
+    boards = ("one-die", "short-sky", "two-step-research", "near-skull", "pnp-easy")
+    positions = [found for name in boards for found in random_positions(name, range(30), 14)]
+    for game, state in positions:
+        if isinstance(game.node(state), TerminalNode):
+            continue
+        for rounds in (1, 2):
+            if game.can_win_by(state, state.round + rounds - 1):
+                continue
+            plain = solve(game, state, Limits(rounds=rounds, max_nodes=3000), pruning=False)
+            if plain.limit_hit:
+                continue
+            assert plain.probability == 0, (game.scenario.name, rounds)
+            assert solve(game, state, Limits(rounds=rounds)).bounded >= 1
+            hopeless += 1
+        if not game.can_win_by(state, None):  # never: the whole game cannot be won
+            plain = solve(game, state, Limits(max_nodes=3000), pruning=False)
+            if not plain.limit_hit:
+                assert plain.probability == 0 and plain.complete, game.scenario.name
+                never += 1
+    assert hopeless >= 3 and never >= 1
+
+
+def test_the_round_in_progress_is_bounded_by_its_dice() -> None:
+    """short-sky at research 1 of [3, 3]: one research room r2c3 (row 2, column 3, one space,
+    no modifier) reaches the top with any value of 3 or more, and nothing else raises research.
+    """
+    game, state = fs(LUCKY)
+    outlook = game.outlook
+    assert outlook.this_round(state) == 2  # the roll is still to come: a 6 may show
+    low = (Die(2, False), Die(2, False), Die(1, False))
+    rolled = replace(state, pending=(), rolled=low)
+    assert outlook.this_round(rolled) == 1  # no die reaches 3
+    assert not game.can_win_by(rolled, 1) and game.can_win_by(rolled, 2)
+    white = replace(rolled, rolled=(Die(2, False), Die(2, False), Die(1, True)))
+    assert outlook.this_round(white) == 2  # placing the white die rerolls the others
+    three_on = replace(rolled, rolled=low[:2], placed=(PlacedDie(2, 3, 3, False),))
+    assert outlook.this_round(three_on) == 2  # a 3 already on the research room
+    three_beside = replace(three_on, placed=(PlacedDie(2, 1, 3, False),))
+    assert outlook.this_round(three_beside) == 1  # the 3 went to the energy room
+    rooms = replace(three_on, phase="room", rolled=())
+    assert outlook.this_round(rooms) == 2
+    resolved = replace(rooms, placed=())
+    assert outlook.this_round(resolved) == 1  # no die left on the research room this round
+    assert outlook.this_round(replace(rooms, phase="mothership")) == 1

@@ -35,6 +35,7 @@ from engine.falling_skies.mothership_phase import (
     next_ship,
     setup_launch,
 )
+from engine.falling_skies.outlook import ResearchOutlook
 from engine.falling_skies.room_phase import (
     EndRoomPhase,
     MoveExcavator,
@@ -73,6 +74,7 @@ class FallingSkiesGame:
         self.scenario = scenario if scenario is not None else default_scenario()
         self.ruleset = ruleset
         self.board = Board.build(self.scenario, ruleset)
+        self.outlook = ResearchOutlook(self.board, ruleset)
 
     # -- the start ----------------------------------------------------------------------------
     def initial_state(self) -> FSState:
@@ -181,6 +183,25 @@ class FallingSkiesGame:
             return self.board.grey_dice, self.board.white_dice
         whites = sum(1 for d in state.rolled if d.white)
         return len(state.rolled) - whites, whites
+
+    # -- for the solver ---------------------------------------------------------------------
+    def can_win_by(self, state: FSState, last_round: int | None) -> bool:
+        """False only when no line of play wins by the end of round ``last_round`` (None: ever):
+        research cannot climb to the top in the rounds left even at the most, the mothership's
+        skull ending the game at the latest (``outlook``; the solver's bound, issue 8). True does
+        not promise a win."""
+        if state.outcome is not None:
+            return state.outcome[0] == "win"
+        final = self.outlook.last_round(state)
+        if last_round is None or (final is not None and final < last_round):
+            last_round = final
+        if last_round is None:
+            return True
+        rounds_after = last_round - state.round
+        if rounds_after < 0:
+            return False
+        step = self.outlook.this_round(state)
+        return self.outlook.reach(step, rounds_after) >= len(self.outlook.track)
 
     # -- what needs no decision -------------------------------------------------------------
     def settle(self, state: FSState) -> Outcome:

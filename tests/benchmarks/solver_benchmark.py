@@ -9,6 +9,8 @@ round's start, before the roll, at horizons 1-3; ``short-sky``, ``near-skull`` a
 horizon H (win within H rounds, counting the current one) both sides value every position:
 
 * the solver, ``solver.search.solve(game, state, Limits(rounds=H))`` with a fresh table;
+* the solver without the game's own bound (``game_bound=False``: Under Falling Skies' research
+  outlook, ``engine.falling_skies.outlook``), to show what the search earns by itself;
 * OpenSpiel, ``open_spiel.python.algorithms.minimax.expectiminimax`` on the position through the
   game's OpenSpiel adapter (``solver.search_openspiel``: states at or past the horizon shown as
   terminal losses, exactly the solver's cut leaves; adapter states clone cheaply).
@@ -99,16 +101,18 @@ class Row:
     horizon: int
     compared: int = 0
     solver: float = 0.0
+    unbounded: float = 0.0
     openspiel: float = 0.0
     unfinished: int = 0
     mismatches: int = 0
 
     def line(self) -> str:
         ratio = self.openspiel / self.solver if self.solver else float("nan")
+        plain = self.openspiel / self.unbounded if self.unbounded else float("nan")
         return (
-            f"| {self.board} | {self.horizon} | {self.compared} | {self.solver:.2f} s | "
-            f"{self.openspiel:.2f} s | {ratio:.1f}x | {self.compared - self.mismatches}/"
-            f"{self.compared} | {self.unfinished} |"
+            f"| {self.board} | {self.horizon} | {self.compared} | {self.solver:.3f} s | "
+            f"{self.unbounded:.2f} s | {self.openspiel:.2f} s | {ratio:.1f}x | {plain:.1f}x | "
+            f"{self.compared - self.mismatches}/{self.compared} | {self.unfinished} |"
         )
 
 
@@ -134,6 +138,10 @@ def _compare(
     side, t_ours, ours = "solver", 0.0, None
     try:
         ours, t_ours = timed(cap, lambda: solve(game, state, Limits(rounds=horizon)))
+        side = "solver without the game's bound"
+        plain, t_plain = timed(
+            cap, lambda: solve(game, state, Limits(rounds=horizon), game_bound=False)
+        )
         side = "OpenSpiel"
         theirs, t_theirs = timed(cap, lambda: expectiminimax_value(os_game, state, last))
     except TimeUp:
@@ -143,13 +151,15 @@ def _compare(
         return
     row.compared += 1
     row.solver += t_ours
+    row.unbounded += t_plain
     row.openspiel += t_theirs
-    if abs(float(ours.probability) - theirs) > 1e-9:
+    if abs(float(ours.probability) - theirs) > 1e-9 or plain.probability != ours.probability:
         row.mismatches += 1
         print(f"  MISMATCH {board} seed {seed}: {ours.probability} vs {theirs}")
     print(
         f"  {board} h{horizon} seed {seed}: p={ours.probability} solver {t_ours:.3f} s "
-        f"({ours.nodes} nodes), OpenSpiel {t_theirs:.3f} s",
+        f"({ours.nodes} nodes, {ours.bounded} by the bound), without the bound {t_plain:.3f} s "
+        f"({plain.nodes} nodes), OpenSpiel {t_theirs:.3f} s",
         flush=True,
     )
 
@@ -162,9 +172,10 @@ def main() -> None:
     args = parser.parse_args()
     horizons = {int(h) for h in args.horizons.split(",")}
     rows = bench(args.seeds, horizons, args.cap)
-    print("| board | horizon | positions | solver | OpenSpiel expectiminimax | ratio | "
-          "equal values | past the cap |")  # fmt: skip
-    print("|---|---|---|---|---|---|---|---|")
+    print("| board | horizon | positions | solver | solver without the game's bound | "
+          "OpenSpiel expectiminimax | ratio | ratio without the bound | equal values | "
+          "past the cap |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for row in rows:
         print(row.line())
 
