@@ -1,4 +1,5 @@
-"""``rulings show``: a position drawn as a text grid, north at the top, with a legend.
+"""``rulings show``: a position drawn as a text grid, north at the top, with a legend, or
+(``--svg FILE``) as an SVG picture drawn by :mod:`engine.svg`.
 
 Each explored tile is a box of three lines: its name, its marks and tokens, and the pieces on it.
 Impassable and fortified marks come from the engine's own tests of a tile
@@ -6,6 +7,8 @@ Impassable and fortified marks come from the engine's own tests of a tile
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import click
 
@@ -43,11 +46,20 @@ Examples:
   rulings show tests/data/positions/corridor.yaml
   rulings show tests/data/positions/falling_skies/room-phase.yaml
   rulings show tests/data/positions/falling_skies/mid-placement.yaml --reading sky-row-3-excavated=reversed
+  rulings show tests/data/positions/sightlines.yaml --svg /tmp/sightlines.svg
+  rulings show tests/data/positions/falling_skies/room-phase.yaml --svg /tmp/room-phase.svg
 """,
 )
 @click.argument("path", metavar="POSITION")
 @readings_option
-def show_command(path: str, readings: tuple[str, ...]) -> None:
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="FILE",
+    help="Write the drawing as a self-contained SVG picture to FILE instead of printing the "
+    "text drawing (the file is replaced whole, never left half-written).",
+)
+def show_command(path: str, readings: tuple[str, ...], svg_path: str | None) -> None:
     """Draw the map of a position file as a text grid, north at the top, x numbered along the
     top and bottom and y down the left. Each tile box shows the tile's name, its marks (X
     impassable, # fortified, c cleared) with its tokens (letter and count), and the pieces on it
@@ -58,18 +70,46 @@ def show_command(path: str, readings: tuple[str, ...]) -> None:
     ships and the mothership track, above the city's rooms with the placed dice and the
     excavator, then the markers (energy, research, damage, mothership row), the unplaced dice
     and what is pending.
+
+    With --svg FILE the same position is drawn as an SVG picture (tiles, tokens and pieces; or
+    the sky, the city and the markers), written to FILE, and one line says where.
     """
     if read_position_data(path)["game"] == "falling-skies":
         from engine.cli import falling_skies as fs
 
         ruleset = fs.fs_ruleset(readings)
         position, _ = fs.open_position(path, ruleset)
-        click.echo(fs.render(position, path, ruleset))
+        if svg_path is None:
+            click.echo(fs.render(position, path, ruleset))
+            return
+        from engine.svg import draw_falling_skies
+
+        drawing = draw_falling_skies(position.state, position.scenario, ruleset, title=path)
+        write_svg(svg_path, drawing, path)
         return
     if readings:
         raise click.UsageError("--reading applies to Under Falling Skies positions only")
     position = open_position(path)
-    click.echo(render(position, path))
+    if svg_path is None:
+        click.echo(render(position, path))
+        return
+    from engine.svg import draw_unknown
+
+    write_svg(svg_path, draw_unknown(position, title=path), path)
+
+
+def write_svg(target: str, drawing: str, source: str) -> None:
+    """Write ``drawing`` to ``target`` through a temporary file in the same folder, renamed over
+    it; a file that cannot be written is a usage error of ``--svg`` naming it (exit 2)."""
+    from engine.unknown.files import _write_atomically
+
+    try:
+        _write_atomically(Path(target), drawing)
+    except OSError as error:
+        raise click.BadParameter(
+            f"cannot write {target}: {error.strerror or error}", param_hint="--svg"
+        ) from None
+    click.echo(f"SVG drawing of {source} written to {target}")
 
 
 def render(position: UnknownPosition, title: str) -> str:
