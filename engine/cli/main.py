@@ -16,6 +16,7 @@ import click
 from engine.cli.fuzz import fuzz_command
 from engine.cli.play import play_command
 from engine.cli.query import query
+from engine.cli.record import record_command
 from engine.cli.render import show_command
 from engine.cli.resolve import resolve_command
 from engine.cli.solve import solve_command
@@ -132,6 +133,7 @@ cli.add_command(play_command)
 cli.add_command(sweep_command)
 cli.add_command(fuzz_command)
 cli.add_command(solve_command)
+cli.add_command(record_command)
 
 
 def main() -> None:
