@@ -9,6 +9,8 @@ import pytest
 import properties.profiles  # noqa: F401 - the Hypothesis profiles, for --hypothesis-profile
 
 pytest_plugins = [
+    "tests.steps.capture",  # --rulings-capture, --rulings-reading; first: the worlds import it
+    "tests.steps.strict",  # no silent defaults: the script fixture and the end-of-scenario check
     "tests.steps.unknown_map",
     "tests.steps.unknown_turn",
     "tests.steps.unknown_enemies",

@@ -19,6 +19,7 @@ import yaml
 from click.testing import Result
 
 from engine.cli import verify as verify_module
+from engine.report.run import junit_counts
 from tests.cli_support import run
 
 REPO = Path(__file__).resolve().parent.parent
@@ -461,21 +462,53 @@ class FakeReport:
         return "\n".join(["networkx: 3 maps, 40 queries", "z3: 1 map, 12 queries", *found])
 
 
+SCENARIO_RECORD = {
+    "nodeid": "tests/test_scenarios.py::test_detour",
+    "feature": "features/unknown/range.feature",
+    "feature_name": "Range",
+    "scenario": "a detour around a blocked tile",
+    "line": 7,
+    "tags": ["clause:unknown.range"],
+    "game": "unknown",
+    "steps": [{"keyword": "Given", "text": "a map"}],
+    "before_svg": None,
+    "after_svg": "<svg xmlns='http://www.w3.org/2000/svg'></svg>",
+    "switches_read": [],
+}
+
+
 def fake_verify(
     monkeypatch,
-    pytest_code: int,
-    pytest_out: str,
+    outcomes: tuple[str, ...],
     disagreements: list[str],
     validations: tuple = (),
+    exit_code: int = 0,
 ) -> list:
-    """Stand-ins for the scenario subprocess, ``solver.crosscheck`` and the validators; returns
-    the calls made."""
+    """Stand-ins for the pytest run (it records one scenario per outcome and writes a JUnit
+    file), ``solver.crosscheck`` and the validators; returns the calls made."""
     calls: list = []
 
-    def fake_run(command, **kwargs):
-        calls.append(("pytest", command, kwargs["cwd"]))
-        return subprocess.CompletedProcess(command, pytest_code, pytest_out, "")
+    def fake_suites(root, work, suites, select=None):
+        calls.append(("suites", root, suites, select))
+        folder = work / "capture" / "scenarios"
+        folder.mkdir(parents=True)
+        cases = []
+        for n, outcome in enumerate(outcomes):
+            data = dict(SCENARIO_RECORD, nodeid=f"t::s{n}", outcome=outcome, line=n)
+            (folder / f"s{n}.json").write_text(json.dumps(data))
+            failure = "<failure message='x'/>" if outcome == "failed" else ""
+            cases.append(
+                f"<testcase classname='tests.test_scenarios' name='s{n}'>{failure}</testcase>"
+            )
+        if "properties" in suites:
+            cases.append("<testcase classname='properties.test_machine' name='p'/>")
+            cases.append("<testcase classname='tests.test_puzzles' name='q'/>")
+        (work / "junit.xml").write_text(
+            f"<testsuites><testsuite>{''.join(cases)}</testsuite></testsuites>"
+        )
+        return verify_module.SuiteRun(exit_code, junit_counts(work / "junit.xml"), "")
 
+    monkeypatch.setattr(verify_module, "run_suites", fake_suites)
     monkeypatch.setattr(verify_module, "run_validators", lambda playouts, seed: validations)
 
     def fake_crosschecks(networkx_maps, z3_maps, seed=0, progress=None):
@@ -484,57 +517,72 @@ def fake_verify(
             progress("networkx", done, networkx_maps)
         return FakeReport(disagreements)
 
-    monkeypatch.setattr(verify_module.subprocess, "run", fake_run)
     module = types.ModuleType("solver.crosscheck")
     module.run_crosschecks = fake_crosschecks
     monkeypatch.setitem(sys.modules, "solver.crosscheck", module)
     return calls
 
 
-def test_verify_passes_when_scenarios_pass_and_checkers_agree(monkeypatch):
-    calls = fake_verify(monkeypatch, 0, "....\n4 passed in 0.20s\n", [])
-    result = run("verify", "--maps", "30", "--z3-maps", "3", "--seed", "9")
-    assert result.exit_code == 0, result.output
-    (pytest_call, crosscheck_call) = calls
-    assert pytest_call[1][1:] == [
-        "-m",
-        "pytest",
-        "tests/test_scenarios.py",
-        "-q",
-        "-p",
-        "no:cacheprovider",
+def verify_args(tmp_path, *more: str) -> list[str]:
+    return [
+        "verify",
+        "--no-differential",
+        "--openspiel-sims",
+        "0",
+        "--out",
+        str(tmp_path / "r"),
+        *more,
     ]
-    assert pytest_call[2] == REPO
+
+
+def test_verify_passes_when_scenarios_pass_and_checkers_agree(monkeypatch, tmp_path):
+    calls = fake_verify(monkeypatch, ("passed", "passed"), [])
+    result = run(*verify_args(tmp_path, "--maps", "30", "--z3-maps", "3", "--seed", "9"))
+    assert result.exit_code == 0, result.output
+    (suites_call, crosscheck_call) = calls
+    assert suites_call[1] == REPO and suites_call[2] == ("scenarios", "properties", "puzzles")
     assert crosscheck_call == ("crosscheck", 30, 3, 9)
-    assert "rulebook scenarios: 4 passed, 0 failed" in result.stdout
+    assert "| Unknown | 2/2 |" in result.stdout
     assert "networkx: 3 maps, 40 queries" in result.stdout and "no disagreements" in result.stdout
-    assert result.stdout.strip().endswith("verify: all checks passed")
+    assert result.stdout.strip().endswith("Result: PASS")
     assert "networkx: 30/30 maps" in result.stderr and "networkx: 3/30 maps" in result.stderr
+    written = sorted(p.name for p in (tmp_path / "r").iterdir())
+    assert written == ["index.html", "junit.xml", "summary.md"]  # no cucumber/coverage: faked run
+    assert (tmp_path / "r" / "summary.md").read_text().strip().endswith("Result: PASS")
 
 
-def test_verify_fails_on_a_disagreement(monkeypatch):
-    fake_verify(monkeypatch, 0, "4 passed in 0.20s\n", ["range [0, 0]->[2, 1]: engine 5, z3 3"])
-    result = run("verify", "--maps", "2", "--z3-maps", "1", "--json")
+def test_verify_fails_on_a_disagreement(monkeypatch, tmp_path):
+    fake_verify(monkeypatch, ("passed",), ["range [0, 0]->[2, 1]: engine 5, z3 3"])
+    result = run(*verify_args(tmp_path, "--maps", "2", "--z3-maps", "1", "--json"))
     assert result.exit_code == 1
     summary = json.loads(result.stdout)
     assert summary["ok"] is False
     assert summary["crosschecks"]["disagreements"] == ["range [0, 0]->[2, 1]: engine 5, z3 3"]
 
 
-def test_verify_fails_on_a_failed_scenario(monkeypatch):
-    output = "F...\nFAILED tests/test_scenarios.py::test_detour - assert 3 == 5\n1 failed, 3 passed in 0.3s\n"
-    fake_verify(monkeypatch, 1, output, [])
-    result = run("verify", "--maps", "1", "--z3-maps", "0")
+def test_verify_fails_on_a_failed_scenario(monkeypatch, tmp_path):
+    fake_verify(monkeypatch, ("passed", "failed"), [])
+    result = run(*verify_args(tmp_path, "--maps", "1", "--z3-maps", "0"))
     assert result.exit_code == 1
-    assert "rulebook scenarios: 3 passed, 1 failed" in result.stdout
-    assert "FAILED tests/test_scenarios.py::test_detour" in result.stdout
+    assert "| Unknown | 1/2 |" in result.stdout
+    assert "FAILED: scenarios: 1 passed, 1 failed" in result.stdout
+    assert "FAILED tests.test_scenarios::s1" in result.stdout
 
 
-def test_verify_fails_when_no_scenario_ran(monkeypatch):
-    fake_verify(monkeypatch, 5, "no tests ran in 0.01s\n", [])
-    result = run("verify", "--maps", "1", "--z3-maps", "0", "--json")
+def test_verify_fails_when_no_scenario_ran(monkeypatch, tmp_path):
+    fake_verify(monkeypatch, (), [], exit_code=5)
+    result = run(*verify_args(tmp_path, "--maps", "1", "--z3-maps", "0", "--json"))
     assert result.exit_code == 1
-    assert json.loads(result.stdout)["scenarios"]["passed"] == 0
+    summary = json.loads(result.stdout)
+    assert summary["games"]["unknown"]["scenarios"] == {"passed": 0, "total": 0}
+    assert any(c["name"] == "pytest" and not c["ok"] for c in summary["checks"])
+
+
+def test_verify_select_runs_only_the_scenarios(monkeypatch, tmp_path):
+    calls = fake_verify(monkeypatch, ("passed",), [])
+    result = run(*verify_args(tmp_path, "--maps", "0", "--z3-maps", "0", "--select", "detour"))
+    assert result.exit_code == 0, result.output
+    assert calls[0][2:] == (("scenarios",), "detour")
 
 
 def test_verify_outside_a_checkout_says_so_in_one_line(monkeypatch, tmp_path):
@@ -543,12 +591,13 @@ def test_verify_outside_a_checkout_says_so_in_one_line(monkeypatch, tmp_path):
     assert "verify needs a checkout of the repository" in line
 
 
-def test_verify_for_real_on_a_few_maps():
-    """End to end: the real scenarios and cross-checks (needs tests/test_scenarios.py and
-    solver/crosscheck.py, which other parts of the project provide)."""
-    result = run("verify", "--maps", "20", "--z3-maps", "2", "--seed", "3", "--json")
+def test_verify_for_real_on_a_few_maps(tmp_path):
+    """End to end: real scenarios (a few), cross-checks and validators."""
+    args = verify_args(tmp_path, "--maps", "20", "--z3-maps", "2", "--seed", "3", "--json")
+    result = run(*args, "--select", "long_way_round")
     summary = json.loads(result.stdout)
-    assert summary["scenarios"]["passed"] > 0 and summary["scenarios"]["failed"] == 0
+    scenarios = summary["games"]["unknown"]["scenarios"]
+    assert scenarios["passed"] == scenarios["total"] > 0
     assert summary["crosschecks"]["disagreements"] == []
     assert result.exit_code == 0 and summary["ok"] is True
     validators = summary["validators"]
@@ -556,12 +605,12 @@ def test_verify_for_real_on_a_few_maps():
     assert all(v["playable"] and v["terminates"] for v in validators)
 
 
-def test_verify_fails_when_a_setup_is_not_playable(monkeypatch):
+def test_verify_fails_when_a_setup_is_not_playable(monkeypatch, tmp_path):
     from solver.validators import Validation
 
     stuck = Validation("unknown", "scout (normal, 1 player)", 3, False, True, 12, None, ["x"])
-    fake_verify(monkeypatch, 0, "4 passed in 0.20s\n", [], (stuck,))
-    result = run("verify", "--maps", "1", "--z3-maps", "0", "--openspiel-sims", "0")
+    fake_verify(monkeypatch, ("passed",), [], (stuck,))
+    result = run(*verify_args(tmp_path, "--maps", "1", "--z3-maps", "0"))
     assert result.exit_code == 1
     assert "validators: 0/1 setups playable and terminating" in result.stdout
     assert "scout (normal, 1 player): NOT PLAYABLE" in result.stdout

@@ -1,6 +1,8 @@
-"""``rulings verify``: the rulebook scenarios and the independent geometry cross-checks.
+"""``rulings verify``: the verification report (issue 9) — scenarios, properties and puzzles
+under coverage, the differential run of the interpretation switches, the clause trace (all in
+``engine.report``) — and the independent checks.
 
-The scenarios run in a pytest subprocess from the repository root; the cross-checks
+The test suites run in a pytest subprocess from the repository root; the cross-checks
 (``solver.crosscheck``) re-encode range, line of sight and knockback in
 NetworkX and Z3 and compare them with the engine on random maps (PRINCIPLES §6). OpenSpiel's own
 conformance test (``pyspiel.random_sim_test``, with serialization) runs on both games' OpenSpiel
@@ -10,9 +12,9 @@ adapters (``engine.openspiel``) when the optional ``open-spiel`` package is inst
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import sys
+import os
+import shutil
+import tempfile
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -21,32 +23,28 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from engine.cli.params import json_option
+from engine.falling_skies.ruleset import interpretation_ledger as falling_skies_ledger
+from engine.report.clauses import clause_rows
+from engine.report.differential import run_differential, switch_reports
+from engine.report.model import Check, Coverage, GameReport, Report
+from engine.report.page import page
+from engine.report.records import RecordSet, read_records
+from engine.report.run import SUITES, SuiteRun, run_suites
+from engine.report.summary import summary_lines
+from engine.unknown.ruleset import interpretation_ledger as unknown_ledger
 
 if TYPE_CHECKING:
     from solver.crosscheck import CrosscheckReport
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 """The ``engine`` package; the repository checkout is its parent."""
-SCENARIOS = "tests/test_scenarios.py"
-COUNT = re.compile(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)\b")
+REPORT_FILES = ("index.html", "summary.md", "junit.xml", "cucumber.json", "coverage.json")
+LEDGERS = {
+    "unknown": unknown_ledger,
+    "falling-skies": falling_skies_ledger,
+}
 OPENSPIEL_GAMES = ("python_falling_skies", "python_unknown")
 OPENSPIEL_SKIPPED = "skipped: open-spiel not installed (pip install -e '.[test]')"
-
-
-@dataclass
-class ScenarioRun:
-    """What the scenario run reported."""
-
-    exit_code: int
-    passed: int = 0
-    failed: int = 0
-    errors: int = 0
-    skipped: int = 0
-    problems: list[str] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return self.exit_code == 0 and self.passed > 0 and not (self.failed or self.errors)
 
 
 @dataclass
@@ -77,16 +75,41 @@ class OpenSpielRun:
 
 @click.command(
     "verify",
-    short_help="Run the rulebook scenarios and the geometry cross-checks.",
+    short_help="Verify both rulebooks and write the report (reports/index.html).",
     epilog="""\b
 Examples:
   rulings verify
-  rulings verify --maps 200 --z3-maps 20 --seed 7
+  rulings verify --game falling-skies --out /tmp/report
+  rulings verify --no-differential --maps 200 --z3-maps 20
+  rulings verify --select "knockback" --no-differential --openspiel-sims 0 --validator-playouts 0
   rulings verify --json > verify.json
-  rulings verify --openspiel-sims 10
-  rulings verify --openspiel-sims 0
-  rulings verify --validator-playouts 0
 """,
+)
+@click.option(
+    "--game",
+    type=click.Choice(["unknown", "falling-skies", "all"]),
+    default="all",
+    show_default=True,
+    help="Which game's sections the report shows and the differential run covers.",
+)
+@click.option(
+    "--out",
+    default="reports",
+    show_default=True,
+    type=click.Path(file_okay=False),
+    help="Folder for index.html, summary.md, junit.xml, cucumber.json, coverage.json.",
+)
+@click.option(
+    "--differential/--no-differential",
+    default=True,
+    show_default=True,
+    help="Rerun the scenarios under every alternative interpretation reading.",
+)
+@click.option(
+    "--select",
+    metavar="EXPR",
+    default=None,
+    help="Only the scenarios pytest -k EXPR selects; the property suites and puzzles are left out.",
 )
 @click.option(
     "--maps",
@@ -125,6 +148,10 @@ Examples:
 @click.pass_context
 def verify_command(
     ctx: click.Context,
+    game: str,
+    out: str,
+    differential: bool,
+    select: str | None,
     maps: int,
     z3_maps: int,
     seed: int,
@@ -132,35 +159,153 @@ def verify_command(
     validator_playouts: int,
     as_json: bool,
 ) -> None:
-    """Run every rulebook scenario (tests/test_scenarios.py, in a pytest subprocess), the
-    geometry cross-checks, which compare the engine's range, line of sight and knockback
-    answers with independent NetworkX and Z3 encodings of the rules on random maps, and
-    OpenSpiel's conformance test (pyspiel.random_sim_test, with serialization) on both games'
-    OpenSpiel adapters (skipped, not failed, without the open-spiel extra), and the validators:
-    every Unknown mission x difficulty and the default Falling Skies board are playable (no dead
-    end) and terminate (every playout ends), and a lucky search looks for a winning playout of
-    the Falling Skies board (not finding one is reported, not failed).
-    Progress goes to stderr, the summary to stdout. Exits 0 only if every scenario passed, no
-    checker disagreed with the engine and random_sim_test found nothing, 1 otherwise. Needs a
-    checkout of the repository.
+    """Verify the engines against both rulebooks, run every independent check, and write the
+    verification report with its summary.
+
+    Runs, with progress on stderr: every rulebook scenario (features/, with each board drawn
+    before and after), the property suites at the CI profile and the puzzle set, in one pytest
+    run under coverage.py; the differential run (each scenario that reads an interpretation
+    switch, rerun under every alternative reading); the geometry cross-checks (range, line of
+    sight and knockback against NetworkX and Z3 re-encodings on random maps); OpenSpiel's
+    conformance test on both games (skipped without the open-spiel extra); the validators
+    (every Unknown mission x difficulty and the default Falling Skies board playable and
+    terminating, with a search for a winning playout).
+
+    Writes OUT/index.html (a self-contained page: rule coverage per clause and section,
+    interpretations and the differential run, every scenario with its boards, code coverage),
+    OUT/summary.md, OUT/junit.xml, OUT/cucumber.json and OUT/coverage.json, and prints the
+    summary. Exits 0 only if every scenario, property and puzzle passed, no checker disagreed
+    with the engine and the validators found nothing wrong; 1 otherwise. Needs a checkout of
+    the repository.
     """
     root = repository_root()
-    scenarios = run_scenarios(root)
-    report = run_crosschecks(maps, z3_maps, seed)
-    openspiel = run_openspiel(openspiel_sims)
-    validations = run_validators(validator_playouts, seed)
-    valid = all(v.playable and v.terminates for v in validations)
-    ok = scenarios.ok and not report.disagreements and openspiel.ok and valid
+    target = Path(out)
+    games = ("unknown", "falling-skies") if game == "all" else (game,)
+    began = time.monotonic()
+    work = _work_folder(target)
+    try:
+        report = _verify(root, work, target, games, differential, select, seed)
+        crosscheck = run_crosschecks(maps, z3_maps, seed)
+        openspiel = run_openspiel(openspiel_sims)
+        validations = run_validators(validator_playouts, seed)
+        report.checks += _other_checks(crosscheck, openspiel, validations, validator_playouts)
+        report.seconds = time.monotonic() - began
+        _write_report(report, work, target)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     if as_json:
-        data = _summary_data(scenarios, report, maps, z3_maps, seed, ok)
+        data = _report_data(report)
+        data["crosschecks"] = _crosscheck_data(crosscheck, maps, z3_maps, seed)
         data["openspiel"] = asdict(openspiel) | {"ok": openspiel.ok}
         data["validators"] = [_validation_data(v) for v in validations]
         click.echo(json.dumps(data))
     else:
-        lines = _summary_lines(scenarios, report, ok, openspiel)
-        lines[-1:-1] = _validator_lines(validations, validator_playouts)
-        click.echo("\n".join(lines))
-    ctx.exit(0 if ok else 1)
+        click.echo("\n".join(summary_lines(report)))
+    ctx.exit(0 if report.ok else 1)
+
+
+def _work_folder(target: Path) -> Path:
+    """A fresh folder beside the report folder (the same file system, so the finished files
+    are moved in whole); an unusable OUT is one usage error."""
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        return Path(tempfile.mkdtemp(prefix=".verify-", dir=target))
+    except OSError as problem:
+        raise click.UsageError(f"--out {target}: {problem.strerror or problem}") from None
+
+
+def _verify(
+    root: Path,
+    work: Path,
+    target: Path,
+    games: tuple[str, ...],
+    differential: bool,
+    select: str | None,
+    seed: int,
+) -> Report:
+    """The pytest run, its records, the clause trace and the differential run."""
+    suites = ("scenarios",) if select else tuple(SUITES)
+    click.echo(f"rulings verify: running {', '.join(suites)} under coverage (pytest) ...", err=True)
+    run = run_suites(root, work, suites, select)
+    records = read_records(work / "capture")
+    reports = []
+    for name in games:
+        scenarios = records.of_game(name)
+        ledger = LEDGERS[name]()
+        switches = switch_reports(name, ledger, scenarios)
+        if differential:
+            click.echo(f"rulings verify: differential run ({name}) ...", err=True)
+            run_differential(root, switches, progress=_differential_progress)
+        reports.append(
+            GameReport(name, scenarios, clause_rows(name, scenarios), switches, differential)
+        )
+    checks = _suite_checks(run, records, suites)
+    return Report(reports, Coverage.read(work / "coverage.json"), checks, 0.0, target)
+
+
+def _suite_checks(run: SuiteRun, records: RecordSet, suites: tuple[str, ...]) -> list[Check]:
+    """One check per suite (from the JUnit XML), and one for the run itself."""
+    checks = []
+    for name in suites:
+        counts = run.suites[name]
+        line = f"{name}: {counts.passed} passed, {counts.failed} failed, {counts.skipped} skipped"
+        line += "".join(f"; FAILED {f}" for f in counts.failures[:20])
+        line += "".join(f"; skipped {s}" for s in counts.skips[:5])
+        checks.append(Check(name, counts.failed == 0 and counts.passed > 0, line))
+    if run.exit_code not in (0, 1) or records.problems:
+        problems = "; ".join(records.problems[:5]) or run.output_tail
+        checks.append(Check("pytest", False, f"pytest exited {run.exit_code}: {problems}"))
+    return checks
+
+
+def _other_checks(
+    crosscheck: CrosscheckReport, openspiel: OpenSpielRun, validations: list[Any], playouts: int
+) -> list[Check]:
+    valid = all(v.playable and v.terminates for v in validations)
+    return [
+        Check(
+            "geometry",
+            not crosscheck.disagreements,
+            "geometry cross-checks: " + "; ".join(crosscheck.summary().splitlines()),
+        ),
+        Check("openspiel", openspiel.ok, openspiel.line()),
+        Check("validators", valid, "; ".join(_validator_lines(validations, playouts))),
+    ]
+
+
+def _write_report(report: Report, work: Path, target: Path) -> None:
+    """Write the page and the summary into the work folder, then move every finished file
+    into the report folder (each replaced whole)."""
+    (work / "index.html").write_text(page(report), encoding="utf-8")
+    (work / "summary.md").write_text("\n".join(summary_lines(report)) + "\n", encoding="utf-8")
+    for name in REPORT_FILES:
+        if (work / name).exists():
+            os.replace(work / name, target / name)
+
+
+def _differential_progress(done: int, total: int, what: str) -> None:
+    click.echo(f"  differential: {done}/{total} readings ({what})", err=True)
+
+
+def _report_data(report: Report) -> dict[str, Any]:
+    games = {}
+    for game in report.games:
+        games[game.game] = {
+            "scenarios": {"passed": game.passed, "total": len(game.scenarios)},
+            "clauses": game.counts,
+            "switches": {
+                "decided": game.decided if game.differential_run else None,
+                "undecided": len(game.switches) - game.decided if game.differential_run else None,
+                "total": len(game.switches),
+            },
+        }
+    return {
+        "ok": report.ok,
+        "games": games,
+        "coverage": report.coverage.percent,
+        "checks": [asdict(c) for c in report.checks],
+        "report": str(report.out / "index.html"),
+    }
 
 
 def run_validators(playouts: int, seed: int) -> list[Any]:
@@ -219,31 +364,6 @@ def repository_root() -> Path:
     return root
 
 
-def run_scenarios(root: Path) -> ScenarioRun:
-    """Run the rulebook scenarios with pytest in a subprocess and count the outcomes."""
-    click.echo(f"rulings verify: running the rulebook scenarios ({SCENARIOS}) ...", err=True)
-    command = [sys.executable, "-m", "pytest", SCENARIOS, "-q", "-p", "no:cacheprovider"]
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
-    return parse_pytest(done.returncode, done.stdout + done.stderr)
-
-
-def parse_pytest(exit_code: int, output: str) -> ScenarioRun:
-    """Counts from pytest's last summary line, and the lines naming failures."""
-    run = ScenarioRun(exit_code)
-    summaries = [line for line in output.splitlines() if COUNT.search(line) and " in " in line]
-    for number, outcome in COUNT.findall(summaries[-1] if summaries else ""):
-        key = "errors" if outcome.startswith("error") else outcome
-        if hasattr(run, key):
-            setattr(run, key, getattr(run, key) + int(number))
-    run.problems = [
-        line for line in output.splitlines() if line.startswith(("FAILED", "ERROR", "SKIPPED"))
-    ]
-    if exit_code != 0 and not run.problems:
-        tail = [line for line in output.splitlines() if line.strip()][-1:]
-        run.problems = [f"pytest exited with code {exit_code}: {' '.join(tail) or 'no output'}"]
-    return run
-
-
 def run_crosschecks(maps: int, z3_maps: int, seed: int) -> CrosscheckReport:
     """The NetworkX and Z3 cross-checks (imported here: Z3 is slow to load for other commands)."""
     from solver.crosscheck import run_crosschecks as crosscheck
@@ -291,41 +411,18 @@ def _random_sim_test(pyspiel: Any, game: str, sims: int) -> str:
     return "passed"
 
 
-def _progress(checker: str, done: int, total: int) -> None:
-    """One stderr line every tenth of the run (at most every 100 maps) and at the end."""
-    step = max(1, min(100, total // 10))
-    if done == total or done % step == 0:
-        click.echo(f"  {checker}: {done}/{total} maps", err=True)
-
-
-def _summary_lines(
-    scenarios: ScenarioRun,
-    report: CrosscheckReport,
-    ok: bool,
-    openspiel: OpenSpielRun | None = None,
-) -> list[str]:
-    lines = [
-        f"rulebook scenarios: {scenarios.passed} passed, {scenarios.failed} failed"
-        + (f", {scenarios.errors} errors" if scenarios.errors else "")
-        + (f", {scenarios.skipped} skipped" if scenarios.skipped else "")
-    ]
-    lines += [f"  {problem}" for problem in scenarios.problems]
-    lines.append("geometry cross-checks:")
-    lines += [f"  {line}" for line in report.summary().splitlines()]
-    if openspiel is not None:
-        lines.append(openspiel.line())
-    lines.append("verify: all checks passed" if ok else "verify: FAILED")
-    return lines
-
-
-def _summary_data(
-    scenarios: ScenarioRun, report: CrosscheckReport, maps: int, z3_maps: int, seed: int, ok: bool
-) -> dict[str, Any]:
-    crosschecks = {
+def _crosscheck_data(report: CrosscheckReport, maps: int, z3_maps: int, seed: int) -> dict:
+    return {
         "networkx_maps": maps,
         "z3_maps": z3_maps,
         "seed": seed,
         "summary": report.summary(),
         "disagreements": [d.describe() for d in report.disagreements],
     }
-    return {"ok": ok, "scenarios": asdict(scenarios), "crosschecks": crosschecks}
+
+
+def _progress(checker: str, done: int, total: int) -> None:
+    """One stderr line every tenth of the run (at most every 100 maps) and at the end."""
+    step = max(1, min(100, total // 10))
+    if done == total or done % step == 0:
+        click.echo(f"  {checker}: {done}/{total} maps", err=True)

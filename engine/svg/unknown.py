@@ -174,7 +174,7 @@ def _needed_height(position: UnknownPosition, at: Coord) -> int:
 
 
 def _axes(canvas: Canvas, layout: _Layout) -> None:
-    """x numbers above and below the grid, y numbers at its left (``unknown.map.grid``)."""
+    """x numbers above and below the grid, y numbers at its left."""
     canvas.open("axes")
     for x in layout.xs:
         cx = LEFT + CELL * (x - layout.xs.start) + CELL / 2

@@ -71,6 +71,31 @@ Feature: Room phase
     Then the research marker has climbed 0 steps
     And the dice stand on exactly: r2c3
 
+  # A die may never be piled on a space that already holds one: the space's column is taken, so
+  # the placement is refused (the default city: guns on row 1, tunnels on row 2).
+  @clause:fs.rooms.no-stacking @clause:fs.dice.place
+  Scenario: A second die is never piled on a space that holds one
+    Given a grey 3 was placed on r2c2
+    And the dice phase with the roll grey 5 and grey 1
+    When the player tries to place the grey 5 on r2c2
+    Then the decision is refused citing fs.rooms.no-stacking or fs.dice.place
+    And the dice stand on exactly: r2c2
+    And the unplaced dice are grey 5 and grey 1
+
+  # A room of two spaces with a die on only one of them does nothing: the player is not offered
+  # to resolve it.
+  @clause:fs.multi-space.full @clause:fs.multi-space.incomplete
+  Scenario: A two-space room with one die cannot be resolved
+    Given the city:
+      | aa_gun | aa_gun       | aa_gun       | aa_gun | aa_gun |
+      | energy | research#lab | research#lab | tunnel | tunnel |
+    And the research track needs 1, 1 and 1
+    And a grey 6 was placed on r2c2
+    And a grey 2 was placed on r2c1
+    And the room phase
+    Then the player may not resolve room lab
+    And the research marker has climbed 0 steps
+
   @clause:fs.rooms.unused-removed @clause:fs.cost.decline
   Scenario: A skipped room's die comes off without any effect
     Given the city:
@@ -494,8 +519,7 @@ Feature: Room phase
     And a grey 2 was placed on r2c2
     And a grey 3 was placed on r2c4
     And the room phase
-    Then the player may move the excavator
-    And the player may not resolve room r2c2
+    Then the player may deal with exactly: resolve r2c4, skip r2c4, move the excavator and end the phase
     When the player moves the excavator
     Then the excavator is on r2c2
     And the energy is 1

@@ -6,8 +6,9 @@
 # "When the enemy phases run" ends the last survivor's turn so the enemies move; "the players
 # assign the damage: yellow 1 and b1 2" is one round of close combat (survivors and enemies told
 # apart by the map); a round with only one possible assignment resolves by itself. When several
-# survivors share one tile they are all equally near an enemy: if the engine rolls the d4 between
-# them, "the die, if rolled, picks ..." scripts it (any outcome leads the enemy onto that tile).
+# survivors share one tile they are all equally near an enemy, and every arrow pointing at one of
+# them points at the others: no roll can tell them apart and the enemy heads for that tile, so the
+# engine asks for no roll (a scenario scripting one would fail: it is never asked for).
 @unknown
 Feature: Close combat
   An enemy that spawns on, recovers on or enters a survivor's tile (or base) starts close combat,
@@ -28,7 +29,6 @@ Feature: Close combat
     And it is yellow's turn with 3 AP
     And the base holds 3 food
     When the enemy phases run
-    And the die, if rolled, picks yellow as b1's target
     Then round 2 is under way
     And there is no b1 on the map
     And yellow is healthy
@@ -46,7 +46,6 @@ Feature: Close combat
     And it is yellow's turn with 3 AP
     And the base holds 3 food
     When the enemy phases run
-    And the die, if rolled, picks yellow as b1's target
     Then the players may assign the damage exactly as: yellow 1 and b1 2; green 1 and b1 2
     When the players assign the damage: green 1 and b1 2
     Then round 2 is under way
@@ -66,8 +65,6 @@ Feature: Close combat
     And it is yellow's turn with 3 AP
     And the base holds 3 food
     When the enemy phases run
-    And the die, if rolled, picks yellow as b1's target
-    And the die, if rolled, picks yellow as b2's target
     Then every damage assignment offered gives the survivors 1 damage
     When the players assign the damage: red 1 and b1 2 and b2 2
     Then round 2 is under way
@@ -89,8 +86,6 @@ Feature: Close combat
     And it is yellow's turn with 2 AP
     And the base holds 3 food
     When the enemy phases run
-    And the die, if rolled, picks yellow as b1's target
-    And the die, if rolled, picks yellow as b2's target
     Then the players may assign the damage exactly as: green 2 and b1 2; green 2 and b1 1 and b2 1; green 2 and b2 2; green 1 and yellow 1 and b1 2; green 1 and yellow 1 and b1 1 and b2 1; green 1 and yellow 1 and b2 2
     When the players try to assign the damage: yellow 2 and b1 1 and b2 1
     Then the action is refused citing unknown.combat.assign-cap

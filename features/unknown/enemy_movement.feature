@@ -169,7 +169,6 @@ Feature: Enemy movement
     And the base holds 3 food
     When the enemy phases run
     Then the die may move b1 exactly: west 1/2 and east 1/2
-    And the chance of b1 moving <direction> is 1/2
     When the die gives <direction> for b1
     Then round 2 is under way
     And b1 targets <target>

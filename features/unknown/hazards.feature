@@ -5,7 +5,8 @@
 # (where it stands now) or x,y.
 #
 # "When yellow explores and the tile is flood placed at #spot" puts that tile on top of the stack,
-# explores and places it. Knockback values the rulebook does not print are the tile catalog's
+# explores and places it. A collapse covering the explorer's own tile has only one place to go,
+# so the engine asks for no spot and the step names none ("... the tile is collapse"). Knockback values the rulebook does not print are the tile catalog's
 # (engine/unknown/data/tiles.yaml): Blaze 2. Where a layout would let the scenario depend on such
 # a value, a dead end fixes where the survivor stops.
 # "mission" tokens stand for the rulebook's objective tokens.
@@ -246,7 +247,7 @@ Feature: Hazards
       | food #back | scrap #Y @yellow +food*2 +mission |
     And yellow carries 1 ammo
     And it is yellow's turn with 3 AP
-    When yellow explores and the tile is collapse placed at 2,0
+    When yellow explores and the tile is collapse
     Then #Y is a collapse tile
     And there is no tile at 2,0
     And yellow stands on #back
@@ -266,7 +267,7 @@ Feature: Hazards
     And green has had his turn
     And it is yellow's turn with 3 AP
     And the base holds 3 food
-    When yellow explores and the tile is collapse placed at 2,0
+    When yellow explores and the tile is collapse
     Then there is no yellow on the map
     And #Y is a collapse tile
     And #Y holds 0 food tokens
@@ -281,7 +282,7 @@ Feature: Hazards
       | food #back | scrap #Y @yellow  | .             |
     And green has had his turn
     And it is yellow's turn with 3 AP
-    When yellow explores and the tile is collapse placed at 2,0
+    When yellow explores and the tile is collapse
     And the players choose #back for yellow
     Then yellow stands on #back
     And green stands on #side
@@ -322,7 +323,7 @@ Feature: Hazards
       | food #2 | ammo #1 | scrap #Y @yellow |
     And the reading "collapse-knockback" is "one-tile"
     And it is yellow's turn with 3 AP
-    When yellow explores and the tile is collapse placed at 3,0
+    When yellow explores and the tile is collapse
     Then yellow stands on #1
     And #Y is a collapse tile
 
@@ -334,7 +335,7 @@ Feature: Hazards
       | food #2 | ammo #1 | scrap #Y @yellow |
     And the reading "collapse-knockback" is "knockback-1"
     And it is yellow's turn with 3 AP
-    When yellow explores and the tile is collapse placed at 3,0
+    When yellow explores and the tile is collapse
     Then yellow stands on #2
     And #Y is a collapse tile
 
@@ -360,7 +361,7 @@ Feature: Hazards
       | food #w | base #base @yellow |
     And the reading "hazard-origin-shield" is "objective-only"
     And it is yellow's turn with 3 AP
-    When yellow explores and the tile is collapse placed at 2,0
+    When yellow explores and the tile is collapse
     Then #base is a collapse tile
     And there is no tile at 2,0
     And yellow stands on #w
@@ -375,7 +376,7 @@ Feature: Hazards
     And the reading "objective-token-nearest" is "map-steps"
     And it is yellow's turn with 3 AP
     And the base holds 3 food
-    When yellow explores and the tile is collapse placed at 3,0
+    When yellow explores and the tile is collapse
     Then there is no yellow on the map
     And #far holds 1 mission token
     And #Y holds 0 mission tokens
@@ -389,7 +390,7 @@ Feature: Hazards
     And the reading "objective-token-nearest" is "range"
     And it is yellow's turn with 3 AP
     And the base holds 3 food
-    When yellow explores and the tile is collapse placed at 3,0
+    When yellow explores and the tile is collapse
     Then there is no yellow on the map
     And #Y holds 1 mission token
     And #far holds 0 mission tokens

@@ -83,8 +83,8 @@ Feature: Injury and Incapacitation
     And it is yellow's turn with 3 AP
     And the base holds 3 food
     When yellow moves east
-    And the players assign the damage: yellow 1 and b1 1
-    Then yellow is injured
+    Then no damage assignment is asked for
+    And yellow is injured
     And yellow has 1 AP left
     And there is no b1 on the map
     When yellow ends the turn
@@ -100,8 +100,8 @@ Feature: Injury and Incapacitation
     And yellow is injured
     And it is yellow's turn with 2 AP
     When yellow moves east
-    And the players assign the damage: yellow 1 and b1 1
-    Then yellow is incapacitated
+    Then no damage assignment is asked for
+    And yellow is incapacitated
     And yellow has 0 AP left
     And yellow may only end the turn
 

@@ -22,7 +22,8 @@ Feature: Missions
   # --- Activate ----------------------------------------------------------------------------------
 
   # No figure: yellow and green each hold a console explored this round; the third comes off the
-  # stack for blue. It is picked up, not placed, and all three are held: the survivors win.
+  # stack for blue. It is picked up, not placed (so no spot is asked for), and all three are
+  # held: the survivors win.
   @clause:unknown.mission.activate.goal @clause:unknown.mission.activate.pickup @clause:unknown.mission.activate.win @clause:unknown.mission.completion-moment
   Scenario: Activate is won when survivors hold all three consoles
     Given the map:
@@ -31,7 +32,7 @@ Feature: Missions
     And yellow carries 1 console
     And green carries 1 console
     And it is blue's turn with 3 AP
-    When blue explores and the tile is console placed at 2,1
+    When blue explores and the tile is console
     Then there is no tile at 2,1
     And blue carries 1 console
     And the survivors have won citing unknown.mission.activate.win or unknown.mission.activate.goal
@@ -454,9 +455,9 @@ Feature: Missions
     And the unused survivor cards are: tracker
     And it is yellow's turn with 3 AP
     When the players forfeit yellow
-    And the draw gives the Tracker
-    And the players pay 4 food from base
-    Then #fell holds 2 refugee tokens
+    Then no draw is asked for
+    And no payment is asked for
+    And #fell holds 2 refugee tokens
     And yellow carries nothing
     When yellow ends her turn
     And the players choose green to take her turn
@@ -572,7 +573,7 @@ Feature: Missions
 
   # No figure: the refugee sits on the tile between base and the beast, incapacitated; green is
   # 2 tiles from the beast the other way. Only uninjured refugees are hunted: the beast goes for
-  # green.
+  # green. An incapacitated refugee cannot move, so the ally phase asks the players nothing.
   @clause:unknown.mission.stragglers.targeting @clause:unknown.mission.stragglers.health
   Scenario: An incapacitated refugee is not targeted
     Given the map:
@@ -582,7 +583,6 @@ Feature: Missions
     And the base holds 3 food
     And it is green's turn with 3 AP
     When the enemy phases run
-    And the refugees stay where they are
     Then b1 targets green
 
   # No figure: the beast hunts the refugee west of green; its way runs through green's tile, so

@@ -119,8 +119,8 @@ Feature: Move / Close Combat
     When yellow moves east
     Then yellow stands on #lair
     And the events include close combat on #lair
-    When the players assign the damage: yellow 1 and b1 1
-    Then there is no b1 on the map
+    And no damage assignment is asked for
+    And there is no b1 on the map
     And yellow is healthy
     And yellow has 2 AP left
 

@@ -317,6 +317,21 @@ Feature: Survivor traits
     When yellow explores and the tile is ammo placed at 0,0
     Then yellow has 2 AP left
 
+  # No figure: the Investigator (yellow) stands in the middle of a plus of tiles, every spot
+  # beside her already explored. Her gather would give her two free explores, but they follow the
+  # normal explore rules: with no legal spot to place a tile, she may not explore at all.
+  @clause:unknown.survivor.investigator.normal-rules @clause:unknown.action.explore.needs-placement
+  Scenario: With no legal spot the Investigator gets no free explore after a gather
+    Given the map:
+      | .       | ammo          | .   |
+      | food #f | scrap @yellow | lab |
+      | .       | medicine      | .   |
+    And yellow is the Investigator
+    And it is yellow's turn with 3 AP
+    When yellow gathers food from #f
+    Then yellow has 2 AP left
+    And yellow may not explore
+
   # No figure: only two explores are free.
   @clause:unknown.survivor.investigator.free-explores
   Scenario: A third explore after the gather costs AP
@@ -360,8 +375,8 @@ Feature: Survivor traits
     And yellow moves east
     Then yellow stands on #pit
     And the events include close combat on #pit
-    When the players assign the damage: yellow 1 and m1 1
-    Then there is no m1 on the map
+    And no damage assignment is asked for
+    And there is no m1 on the map
     And yellow is injured
     And yellow has 0 AP left
     When yellow clears #pit
@@ -683,7 +698,7 @@ Feature: Survivor traits
     When yellow clears 0,0
     Then the spawn_pit tile 0,0 is cleared
     And a monster stands on 0,0
-    And yellow may ignore the knockback
+    And yellow may take or ignore the knockback, nothing else
     When yellow ignores the knockback
     Then yellow stands on #here
     And yellow has 3 AP left
@@ -699,7 +714,7 @@ Feature: Survivor traits
     And yellow is the Skeptic
     And it is yellow's turn with 3 AP
     When yellow explores and the tile is flood placed at 0,0
-    Then yellow may ignore the knockback
+    Then yellow may take or ignore the knockback, nothing else
     When yellow ignores the knockback
     Then yellow stands on #here
     And the food tile #f is cleared
@@ -728,7 +743,7 @@ Feature: Survivor traits
     And yellow has 4 AP left
     When yellow ends her turn
     Then a brute stands on 0,0
-    And yellow may ignore the knockback
+    And yellow may take or ignore the knockback, nothing else
     When yellow ignores the knockback
     Then yellow stands on #here
 
@@ -787,7 +802,7 @@ Feature: Survivor traits
     When green borrows the Skeptic's traits
     Then green has 3 AP left
     When green explores and the tile is flood placed at 0,0
-    Then green may ignore the knockback
+    Then green may take or ignore the knockback, nothing else
     When green ignores the knockback
     Then green stands on #here
     And green has 2 AP left
@@ -959,7 +974,7 @@ Feature: Survivor traits
     And it is yellow's turn with 3 AP
     When yellow explores and the tile is animal placed at 0,0
     Then an animal stands on 0,0
-    And yellow may ignore the knockback
+    And yellow may take or ignore the knockback, nothing else
     When yellow ignores the knockback
     Then yellow stands on #here
 

@@ -72,7 +72,6 @@ Feature: Survivor traits: the Hunter's traps and fights, the Botanist's limits, 
     And it is yellow's turn with 3 AP
     And the base holds 3 food
     When the enemy phases run
-    And the die, if rolled, picks yellow as b1's target
     And the players assign the damage: green 1 and b1 2
     Then there is no b1 on the map
     And #S holds 1 food token
@@ -88,7 +87,6 @@ Feature: Survivor traits: the Hunter's traps and fights, the Botanist's limits, 
     And it is yellow's turn with 3 AP
     And the base holds 3 food
     When the enemy phases run
-    And the die, if rolled, picks yellow as b1's target
     And the players assign the damage: green 1 and b1 2
     Then there is no b1 on the map
     And #S holds 0 food tokens

@@ -39,6 +39,8 @@ from pytest_bdd import given, parsers, then, when
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, PlayerNode, TerminalNode
+from tests.steps.capture import forced_readings
+from tests.steps.strict import Script, check_used, drive, unscripted
 
 SPACE = re.compile(r"^r(\d+)c(\d+)$")
 DIE = re.compile(r"^(grey|white) (\d+)$")
@@ -172,7 +174,7 @@ class FSWorld:
     """One scenario: the board being built, the readings, and the game once it has started."""
 
     board: Board = field(default_factory=Board)
-    readings: dict[str, str] = field(default_factory=dict)
+    readings: dict[str, str] = field(default_factory=lambda: forced_readings("falling-skies"))
     state: Any = None
     scenario: Any = None
     events: tuple[Event, ...] = ()
@@ -254,10 +256,27 @@ class FSWorld:
             step = self.game.apply(state, chosen)
         except IllegalDecision as refusal:
             if not trying:
+                waiting = self.waiting_decision(chosen)
+                if waiting is not None:
+                    raise unscripted(waiting) from refusal
                 raise AssertionError(f"{chosen} was refused: {refusal}") from refusal
             self.refused = refusal
             return
         self.state, self.events = step.state, tuple(step.events)
+
+    def waiting_decision(self, chosen: Any) -> Any:
+        """The roll, reroll or launch the engine's pending queue asks for, if ``chosen`` is of
+        another kind: the scenario skipped it (strictness, ``tests/steps/strict.py``)."""
+        state = self.now()
+        if not state.pending or state.outcome is not None:
+            return None
+        node = self.node()
+        options = node.legal if isinstance(node, PlayerNode) else ()
+        if isinstance(node, ChanceNode):
+            options = tuple(outcome for outcome, _ in node.outcomes)
+        if any(type(d) is type(chosen) for d in options):
+            return None
+        return node
 
 
 def build_scenario(board: Board) -> Any:
@@ -609,13 +628,24 @@ def when_launch(fs: FSWorld, tries: str, n: str) -> None:
     fs.apply(decision("LaunchColumn")(column=int(n)), trying=tries.startswith("tries"))
 
 
+def asks_launch(node: Any) -> bool:
+    """Whether the engine asks the player for a launch column (``fs.launch.player-choice``)."""
+    return isinstance(node, PlayerNode) and any(
+        type(d).__name__ == "LaunchColumn" for d in node.legal
+    )
+
+
 @when(_re(r"the player launches into columns (?P<cols>[\d, and]+)"))
-def when_launch_many(fs: FSWorld, cols: str) -> None:
-    """Answer the launch questions in turn, one column each time the engine asks."""
+def when_launch_many(fs: FSWorld, script: Script, cols: str) -> None:
+    """Answer the launch questions in turn from the scripted columns, one each time it asks.
+
+    Strict: a launch question with no column left fails (unscripted), and so does a column
+    left over once the engine stops asking (never asked for).
+    """
     for column in split(cols):
-        node = fs.node()
-        assert isinstance(node, PlayerNode), f"no launch choice is asked for: {node}"
-        fs.apply(decision("LaunchColumn")(column=int(column)))
+        script.push(f"a launch into column {column}", decision("LaunchColumn")(column=int(column)))
+    drive(fs.node, fs.apply, asks_launch, script)
+    check_used(script, fs.node())
 
 
 # --- Then: decisions -------------------------------------------------------------------------
@@ -682,8 +712,9 @@ def then_next_placement(fs: FSWorld) -> None:
 
 
 @then(_re(r"the unplaced dice are rolled again: (?P<dice>.+)"))
-def then_reroll(fs: FSWorld, dice: str) -> None:
+def then_reroll(fs: FSWorld, script: Script, dice: str) -> None:
     """A roll is due of exactly these dice (``grey``/``white``, values ignored)."""
+    script.examine(fs.now())
     node = fs.node()
     assert isinstance(node, ChanceNode), f"no roll is due: {node}"
     colours = [part.split() for part in split(dice)]
@@ -696,8 +727,9 @@ def then_reroll(fs: FSWorld, dice: str) -> None:
 
 
 @then(_re(r"the roll is of (?P<grey>\d+) grey and (?P<white>\d+) white (?:dice|die)"))
-def then_roll_of(fs: FSWorld, grey: str, white: str) -> None:
+def then_roll_of(fs: FSWorld, script: Script, grey: str, white: str) -> None:
     """A roll is due, of this many grey and white dice."""
+    script.examine(fs.now())
     node = fs.node()
     assert isinstance(node, ChanceNode), f"no roll is due: {node}"
     wanted = Counter({False: int(grey), True: int(white)})
@@ -768,7 +800,9 @@ def then_may_excavate(fs: FSWorld, neg: str) -> None:
 
 
 @then(_re(r"the player must choose the launch column among: (?P<cols>[\d, and]+)"))
-def then_launch_choice(fs: FSWorld, cols: str) -> None:
+def then_launch_choice(fs: FSWorld, script: Script, cols: str) -> None:
+    """The player must pick the launch column among exactly these (``fs.launch.player-choice``)."""
+    script.examine(fs.now())
     node = fs.node()
     assert isinstance(node, PlayerNode), f"no launch choice is asked for: {node}"
     got = {d.column for d in node.legal if type(d).__name__ == "LaunchColumn"}

@@ -16,6 +16,7 @@ from pytest_bdd import given, parsers, then, when
 from engine.core.game import PlayerNode
 from engine.unknown.position import Ally
 from engine.unknown.state import add
+from tests.steps.strict import Script
 from tests.steps.unknown_map import LIST_SEPARATOR, World
 from tests.steps.unknown_turn import Attempt, apply, state_of
 
@@ -88,9 +89,10 @@ def damage_choices(world: World) -> list[Any]:
 
 
 @then(parsers.re(r"the players may give the enemies' damage to exactly: (?P<names>.+)"))
-def then_damage_recipients(world: World, names: str) -> None:
+def then_damage_recipients(world: World, script: Script, names: str) -> None:
     """Who may receive the enemies' damage this round, survivors and allies alike
     (``unknown.mission.stragglers.damage-assignment``)."""
+    script.examine(state_of(world))
     found = {who for d in damage_choices(world) for who, _ in d.to_survivors}
     wanted = {n.strip() for n in LIST_SEPARATOR.split(names.strip()) if n.strip()}
     assert found == wanted, (

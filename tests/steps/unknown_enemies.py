@@ -33,6 +33,7 @@ from engine.core.game import ChanceNode, Event, TerminalNode
 from engine.unknown.catalog import catalog
 from engine.unknown.position import Coord, UnknownPosition
 from engine.unknown.state import TileStack
+from tests.steps.strict import Script, never_asked, unscripted
 from tests.steps.unknown_map import LIST_SEPARATOR, World
 from tests.steps.unknown_turn import (
     DIRECTIONS,
@@ -198,18 +199,16 @@ def when_die_direction(world: World, attempt: Attempt, direction: str, enemy: st
     apply(world, attempt, match[0], trying=False)
 
 
-@when(_re(r"the die, if rolled, picks {who} as {enemy}'s target"))
-def when_die_target_if_rolled(world: World, attempt: Attempt, who: str, enemy: str) -> None:
-    """Survivors sharing a tile are all equally near: if the engine rolls between them, ``who``.
+@when(_re(r"the die picks {who} as {enemy}'s target"))
+def when_die_target(world: World, attempt: Attempt, who: str, enemy: str) -> None:
+    """The d4 rolled between tied targets (``unknown.enemy.target.tie``) picks ``who``.
 
-    Any outcome leads the enemy to the same tile; when the engine asks nothing, nothing happens.
+    Strict: the engine must be rolling for ``enemy`` now; a roll it never asks for fails.
     """
     node = world.game.node(state_of(world))
-    if not isinstance(node, ChanceNode):
-        return
-    outcomes = [o for o, _ in node.outcomes]
-    if not all(names_piece(o, enemy) for o in outcomes):
-        return
+    outcomes = [o for o, _ in node.outcomes] if isinstance(node, ChanceNode) else []
+    if not outcomes or not all(names_piece(o, enemy) for o in outcomes):
+        raise never_asked(f"a roll picking {who} as {enemy}'s target", node)
     at = world.now.piece(who).at
     match = [o for o in outcomes if spot_of(o) == at or names_piece(o, who)]
     assert match, f"no outcome of {enemy}'s roll picks {who}: {outcomes}"
@@ -266,11 +265,15 @@ def when_try_assign(world: World, attempt: Attempt, text: str) -> None:
 # --- exploring with a given tile -----------------------------------------------------------------
 
 
-@when(_re(r"{who} explores and the tile is (?P<tile>\w+) placed at {spot}"))
-def when_explore_tile(world: World, attempt: Attempt, who: str, tile: str, spot: str) -> None:
-    """Put ``tile`` on top of the stack, explore, and choose ``spot`` if a spot is asked for.
+@when(_re(r"{who} explores and the tile is (?P<tile>\w+)(?: placed at {spot})?"))
+def when_explore_tile(
+    world: World, attempt: Attempt, who: str, tile: str, spot: str | None
+) -> None:
+    """Put ``tile`` on top of the stack, explore, and place it on ``spot``.
 
-    Collapse covering the explorer's tile asks for no spot (any spot gives the same map).
+    Strict: the scenario names the spot exactly when the engine asks for one. A tile with one
+    possible placement (a collapse covering the explorer's own tile) asks for none, and is
+    written without ``placed at``.
     """
     assert tile in catalog(), f"no tile {tile!r} in the catalog"
     state = state_of(world)
@@ -280,12 +283,18 @@ def when_explore_tile(world: World, attempt: Attempt, who: str, tile: str, spot:
     apply(world, attempt, decision_class("actions.explore", "Explore")(who), trying=False)
     first = world.events
     place_at = decision_class("actions.explore", "PlaceAt")
-    spots = [d for d in offered(world.game.node(state_of(world))) if type(d) is place_at]
-    if spots:
-        wanted = place_at(world.place(spot))
-        assert wanted in spots, f"{spot} is not offered for the {tile}: {spots}"
-        apply(world, attempt, wanted, trying=False)
-        world.events = first + world.events
+    node = world.game.node(state_of(world))
+    spots = [d for d in offered(node) if type(d) is place_at]
+    if spot is None:
+        if spots:
+            raise unscripted(node)
+        return
+    if not spots:
+        raise never_asked(f"placing the {tile} at {spot}", node)
+    wanted = place_at(world.place(spot))
+    assert wanted in spots, f"{spot} is not offered for the {tile}: {spots}"
+    apply(world, attempt, wanted, trying=False)
+    world.events = first + world.events
 
 
 # --- Then: targets, dice and choices -------------------------------------------------------------
@@ -318,8 +327,9 @@ def then_targets(world: World, event_log: EventLog, enemy: str, target: str) -> 
 
 
 @then(_re(r"the die may move {enemy} exactly: (?P<items>.+)"))
-def then_die_set(world: World, enemy: str, items: str) -> None:
+def then_die_set(world: World, script: Script, enemy: str, items: str) -> None:
     """The whole set of directions the d4 may send the enemy, each with its exact chance."""
+    script.examine(state_of(world))
     node = die_node(world, enemy)
     found = roll_directions(world, node, enemy)
     expected = {}
@@ -352,8 +362,9 @@ def piece_list(text: str) -> set[str]:
 
 
 @then(_re(r"the barrier on {spot} may stop exactly: (?P<pieces>.+)"))
-def then_barrier_options(world: World, spot: str, pieces: str) -> None:
+def then_barrier_options(world: World, script: Script, spot: str, pieces: str) -> None:
     """The players choose which entering enemy the barrier stops, among exactly these."""
+    script.examine(state_of(world))
     options = legal_naming(world, "barrier")
     assert options, f"no barrier choice is asked for: {player_node(world)}"
     spots = {spot_of(d) for d in options}
@@ -363,8 +374,9 @@ def then_barrier_options(world: World, spot: str, pieces: str) -> None:
 
 
 @then(_re(r"the trap on {spot} may hurt exactly: (?P<pieces>.+)"))
-def then_trap_options(world: World, spot: str, pieces: str) -> None:
+def then_trap_options(world: World, script: Script, spot: str, pieces: str) -> None:
     """The players choose which entering enemy the trap hurts, among exactly these."""
+    script.examine(state_of(world))
     options = legal_naming(world, "trap")
     assert options, f"no trap choice is asked for: {player_node(world)}"
     spots = {spot_of(d) for d in options}
@@ -374,8 +386,9 @@ def then_trap_options(world: World, spot: str, pieces: str) -> None:
 
 
 @then(_re(r"the players may aim {enemy}'s shot at exactly: (?P<pieces>.+)"))
-def then_shot_options(world: World, enemy: str, pieces: str) -> None:
+def then_shot_options(world: World, script: Script, enemy: str, pieces: str) -> None:
     """The survivors the stranger's one ranged attack may hit, exactly."""
+    script.examine(state_of(world))
     options = [d for d in legal_naming(world, "shot") if names_piece(d, enemy)]
     assert options, f"no shot by {enemy} waits to be aimed: {player_node(world)}"
     found, expected = offered_pieces(world, "shot", exclude=enemy), piece_list(pieces)

@@ -29,6 +29,8 @@ from engine.unknown.map import (
 )
 from engine.unknown.position import Coord, UnknownPosition, position_from_data
 from engine.unknown.ruleset import DEFAULT, Ruleset
+from tests.steps.capture import forced_readings
+from tests.steps.strict import Script
 
 PLACE = r"(?P<{name}>[#\w,\-]+)"
 COORD = re.compile(r"^(-?\d+),(-?\d+)$")
@@ -41,7 +43,9 @@ class World:
 
     position: UnknownPosition | None = None
     labels: dict[str, Coord] = field(default_factory=dict)
-    ruleset: Ruleset = DEFAULT
+    ruleset: Ruleset = field(
+        default_factory=lambda: DEFAULT.with_readings(**forced_readings("unknown"))
+    )
     state: UnknownState | None = None
     events: tuple[Event, ...] = ()
 
@@ -292,8 +296,9 @@ def then_idle(world: World) -> None:
 
 
 @then(_re(r"the players must choose where {who} ends among: (?P<spots>.+)"))
-def then_choice(world: World, who: str, spots: str) -> None:
+def then_choice(world: World, script: Script, who: str, spots: str) -> None:
     """``unknown.knockback.path-choice``: the players decide, among exactly these tiles."""
+    script.examine(_state(world))
     node = world.game.node(_state(world))
     assert isinstance(node, PlayerNode), f"expected a choice for {who}, got {node}"
     movers = {d.who for d in node.legal}

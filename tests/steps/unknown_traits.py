@@ -38,6 +38,7 @@ from typing import Any
 from pytest_bdd import given, parsers, then, when
 
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode
+from tests.steps.strict import Script, never_asked
 from tests.steps.unknown_enemies import EventLog, fields_of, is_coord
 from tests.steps.unknown_map import LIST_SEPARATOR, World
 from tests.steps.unknown_turn import (
@@ -221,6 +222,25 @@ def then_ignore(world: World, who: str, negation: str | None) -> None:
     )
 
 
+@then(_re(r"{who} may take or ignore the knockback, nothing else"))
+def then_take_or_ignore(world: World, script: Script, who: str) -> None:
+    """The whole choice ``unknown.knockback.ignore-later`` (and the traits that extend it) gives:
+    ``who`` takes the knockback or ignores it, for one and the same source, and nothing else."""
+    state = state_of(world)
+    script.examine(state)
+    node = world.game.node(state)
+    assert isinstance(node, PlayerNode), f"no knockback choice is asked for: {node}"
+    face = decision_class("actions.explore", "FaceKnockback")
+    ignore = decision_class("actions.explore", "IgnoreKnockback")
+    sources = {d.source for d in node.legal if type(d) in (face, ignore)}
+    assert len(sources) == 1, f"expected one knockback source, the choice is: {node.legal}"
+    source = sources.pop()
+    found, wanted = set(node.legal), {face(who, source), ignore(who, source)}
+    assert found == wanted, (
+        f"{who} may: {', '.join(map(str, node.legal))}; expected only to take or ignore it"
+    )
+
+
 @when(_re(r"{who} starts to explore"))
 def when_start_explore(world: World, attempt: Attempt, who: str) -> None:
     """Explore, stopping before the tile is drawn (the draw is checked by a ``Then``)."""
@@ -228,8 +248,9 @@ def when_start_explore(world: World, attempt: Attempt, who: str) -> None:
 
 
 @then(parsers.re(r"the tile drawn is one of exactly: (?P<tiles>.+), equally likely"))
-def then_draw_set(world: World, tiles: str) -> None:
+def then_draw_set(world: World, script: Script, tiles: str) -> None:
     """The draw is a chance node over exactly these tiles, each as likely as the others."""
+    script.examine(state_of(world))
     node = world.game.node(state_of(world))
     assert isinstance(node, ChanceNode), f"expected a random draw, the engine is at {node}"
     found = {d.tile: p for d, p in node.outcomes}
@@ -321,10 +342,13 @@ def when_refugee_moves(world: World, attempt: Attempt, origin: str, spot: str) -
 
 @when("the refugees stay where they are")
 def when_refugees_stay(world: World, attempt: Attempt) -> None:
-    """In the ally phase the players move no refugee (nothing to do if the engine asks nothing)."""
+    """In the ally phase the players move no refugee.
+
+    Strict: the ally phase must be asking; when it asks nothing the step is never asked for.
+    """
     node = ally_node(world)
     if node is None:
-        return
+        raise never_asked("leaving the refugees where they are", world.game.node(state_of(world)))
     done = [
         d for d in node.legal if re.search(r"end|pass|done|finish|stay", type(d).__name__, re.I)
     ]

@@ -30,6 +30,7 @@ from engine.core.game import ChanceNode, Node, PlayerNode, TerminalNode
 from engine.core.serialization import stable_key
 from engine.unknown.position import Coord, Enemy, Survivor
 from engine.unknown.state import Goods, TileStack, UnknownState, bag
+from tests.steps.strict import Script, is_open_session, never_asked, unscripted
 from tests.steps.unknown_map import COORD, LIST_SEPARATOR, World
 
 WHO = r"(?P<who>[\w\-]+)"
@@ -194,11 +195,27 @@ def apply(world: World, attempt: Attempt, decision: Any, trying: bool) -> None:
         step = world.game.apply(state, decision)
     except IllegalDecision as refused:
         if not trying:
+            waiting = waiting_decision(world, state, decision)
+            if waiting is not None:
+                raise unscripted(waiting) from refused
             raise AssertionError(f"the engine refused {decision}: {refused}") from refused
         attempt.refused = refused
         world.events = ()
         return
     world.state, world.events = step.state, step.events
+
+
+def waiting_decision(world: World, state: UnknownState, decision: Any) -> Node | None:
+    """The decision the engine is asking for in the middle of a rule, if it is of another kind
+    than ``decision``: the scenario skipped it (strictness, ``tests/steps/strict.py``)."""
+    if not state.pending or is_open_session(state):
+        return None
+    node = world.game.node(state)
+    if not isinstance(node, PlayerNode | ChanceNode):
+        return None
+    if any(type(d) is type(decision) for d in offered(node)):
+        return None
+    return node
 
 
 def offered(node: Node) -> list[Any]:
@@ -211,14 +228,15 @@ def offered(node: Node) -> list[Any]:
 
 
 def apply_choice(world: World, attempt: Attempt, decision: Any) -> None:
-    """Apply a choice the rules give the players (or chance), when the engine asks for one.
+    """Apply a choice the rules give the players (or chance); the engine must be asking for it.
 
-    When only one outcome was possible the engine may have settled it by itself; then no such
-    choice is waiting and there is nothing to apply (the ``Then`` steps check its effect).
+    Strict (``tests/steps/strict.py``): when only one outcome was possible the engine settles it
+    by itself, and a scenario that scripts it anyway fails (``scripted ... was never asked for``).
     """
-    same_kind = [d for d in offered(world.game.node(state_of(world))) if type(d) is type(decision)]
+    node = world.game.node(state_of(world))
+    same_kind = [d for d in offered(node) if type(d) is type(decision)]
     if not same_kind:
-        return
+        raise never_asked(str(decision), node)
     assert decision in same_kind, f"{decision} is not among the choices offered: {same_kind}"
     apply(world, attempt, decision, trying=False)
 
@@ -380,13 +398,17 @@ def when_finish_trade(world: World, attempt: Attempt) -> None:
 
 @when(_re(r"{who} explores and places the tile at {spot}"))
 def when_explore(world: World, attempt: Attempt, who: str, spot: str) -> None:
-    """Explore with a known top tile, then place it (``unknown.action.explore.adjacent``)."""
+    """Explore with a known top tile, then place it (``unknown.action.explore.adjacent``).
+
+    Strict: the engine must ask where the tile goes; a placement it never asks for fails.
+    """
     apply(world, attempt, decision_class("actions.explore", "Explore")(who), trying=False)
     first = world.events
     node = world.game.node(state_of(world))
-    assert isinstance(node, PlayerNode), f"expected the players to place the tile, got {node}"
-    place_at = decision_class("actions.explore", "PlaceAt")(world.place(spot))
-    apply(world, attempt, place_at, trying=False)
+    place_at = decision_class("actions.explore", "PlaceAt")
+    if not any(type(d) is place_at for d in offered(node)):
+        raise never_asked(f"placing the tile at {spot}", node)
+    apply(world, attempt, place_at(world.place(spot)), trying=False)
     world.events = first + world.events
 
 
@@ -409,6 +431,23 @@ def when_pay(world: World, attempt: Attempt, items: str) -> None:
     apply_choice(world, attempt, pay(goods(items)))
 
 
+FORCED_KINDS = {
+    "draw": ("forfeit", "Recruit"),
+    "payment": ("forfeit", "PayBase"),
+    "damage assignment": ("combat", "AssignDamage"),
+}
+"""Choices the engine settles by itself when only one outcome is possible (steps say so)."""
+
+
+@then(parsers.re(r"no (?P<what>draw|payment|damage assignment) is asked for"))
+def then_not_asked(world: World, what: str) -> None:
+    """The engine settled this choice itself (one outcome possible), so none is waiting now."""
+    cls = decision_class(*FORCED_KINDS[what])
+    node = world.game.node(state_of(world))
+    waiting = [d for d in offered(node) if type(d) is cls]
+    assert not waiting, f"a {what} is asked for: {waiting}"
+
+
 def damage_assignment(world: World, text: str) -> Any:
     """``yellow 1 and b1 1`` as an ``AssignDamage`` (survivors and enemies told apart by the map)."""
     survivors, enemies = [], []
@@ -429,11 +468,15 @@ def assignment_key(decision: Any) -> tuple[frozenset, frozenset]:
 
 @when(parsers.re(r"the players assign the damage: (?P<text>.+)"))
 def when_assign(world: World, attempt: Attempt, text: str) -> None:
-    """The players assign one round of close-combat damage (``unknown.combat.damage-received``)."""
+    """The players assign one round of close-combat damage (``unknown.combat.damage-received``).
+
+    Strict: a round the engine settled by itself (one assignment possible) asks for nothing.
+    """
     assign = decision_class("combat", "AssignDamage")
-    choices = [d for d in offered(world.game.node(state_of(world))) if type(d) is assign]
+    node = world.game.node(state_of(world))
+    choices = [d for d in offered(node) if type(d) is assign]
     if not choices:
-        return  # a forced assignment the engine settled by itself
+        raise never_asked(f"the damage assignment {text!r}", node)
     wanted = damage_assignment(world, text)
     match = [d for d in choices if assignment_key(d) == assignment_key(wanted)]
     assert match, f"{text} is not among the assignments offered: {choices}"
@@ -684,8 +727,9 @@ def then_next_choices(world: World, names: str) -> None:
 
 
 @then(parsers.re(r"the players may assign the damage exactly as: (?P<options>.+)"))
-def then_assignments(world: World, options: str) -> None:
+def then_assignments(world: World, script: Script, options: str) -> None:
     """The whole set of legal damage assignments: ``yellow 2 and b1 1; yellow 2 and b2 1``."""
+    script.examine(state_of(world))
     node = player_node(world, None)
     assign = decision_class("combat", "AssignDamage")
     found = {assignment_key(d) for d in node.legal if type(d) is assign}
@@ -694,8 +738,9 @@ def then_assignments(world: World, options: str) -> None:
 
 
 @then(parsers.re(r"the players may pay the base exactly: (?P<options>.+)"))
-def then_payments(world: World, options: str) -> None:
+def then_payments(world: World, script: Script, options: str) -> None:
     """The whole set of ways base may pay for a respawn (``unknown.respawn.cost``)."""
+    script.examine(state_of(world))
     node = player_node(world, None)
     pay = decision_class("forfeit", "PayBase")
     found = {bag(d.goods) for d in node.legal if type(d) is pay}
@@ -707,8 +752,9 @@ def then_payments(world: World, options: str) -> None:
 
 
 @then(parsers.re(r"the new survivor is drawn from exactly: (?P<cards>.+), equally likely"))
-def then_draw(world: World, cards: str) -> None:
+def then_draw(world: World, script: Script, cards: str) -> None:
     """The respawn draw is a chance node over the unused cards (``unknown.respawn.draw``)."""
+    script.examine(state_of(world))
     node = world.game.node(state_of(world))
     assert isinstance(node, ChanceNode), f"expected a random draw, the engine is at {node}"
     found = {d.card: p for d, p in node.outcomes}

@@ -28,6 +28,7 @@ from engine.unknown.map import (
     range_between,
 )
 from engine.unknown.position import Ally, Coord, Enemy, PlacedTile, Survivor, UnknownPosition
+from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
@@ -770,20 +771,22 @@ def strands_someone(
         position = state.position.with_tile(PlacedTile(at, tile))
     else:
         position = landing(game, state.position, actor(state, who).at, tile, at)[0]
-    return bool(stranded(position) - stranded(state.position))
+    ruleset = game.ruleset
+    return bool(stranded(position, ruleset) - stranded(state.position, ruleset))
 
 
-def stranded(position: UnknownPosition) -> set[str]:
-    """Survivors who can neither reach the base nor reach a tile with a free placement."""
+def stranded(position: UnknownPosition, ruleset: Ruleset = DEFAULT) -> set[str]:
+    """Survivors who can neither reach the base nor reach a tile with a free placement (range
+    as the ``range-endpoints`` reading in force measures it)."""
     bases = [t.at for t in position.tiles if t.tile == "base"]
     found = set()
     for survivor in position.survivors:
-        if any(range_between(position, survivor.at, b) is not None for b in bases):
+        if any(range_between(position, survivor.at, b, ruleset) is not None for b in bases):
             continue
         reachable = [
             t.at
             for t in position.tiles
-            if range_between(position, survivor.at, t.at) is not None
+            if range_between(position, survivor.at, t.at, ruleset) is not None
             and (t.at == survivor.at or is_passable(position, t.at))
         ]
         if not any(explore_placements(position, spot) for spot in reachable):

@@ -1,0 +1,99 @@
+"""What one ``rulings verify`` run found, as the page and the summary show it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.report.clauses import ClauseRow, status_counts
+from engine.report.differential import SwitchReport
+from engine.report.records import ScenarioRecord
+
+TITLES = {"unknown": "Unknown", "falling-skies": "Under Falling Skies"}
+
+
+@dataclass
+class GameReport:
+    """One game's part of the report."""
+
+    game: str
+    scenarios: list[ScenarioRecord]
+    clauses: list[ClauseRow]
+    switches: list[SwitchReport]
+    differential_run: bool = True
+
+    @property
+    def title(self) -> str:
+        return TITLES[self.game]
+
+    @property
+    def passed(self) -> int:
+        return sum(1 for s in self.scenarios if s.passed)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        return status_counts(self.clauses)
+
+    @property
+    def decided(self) -> int:
+        return sum(1 for s in self.switches if s.decided)
+
+
+@dataclass
+class Check:
+    """One of the other checks verify runs: its name, whether it passed, and a line saying so."""
+
+    name: str
+    ok: bool
+    line: str
+
+
+@dataclass
+class Coverage:
+    """Line coverage of ``engine/`` from the scenario and property run (coverage.py)."""
+
+    percent: float | None
+    modules: dict[str, float] = field(default_factory=dict)
+    problem: str | None = None
+
+    @classmethod
+    def read(cls, path: Path) -> Coverage:
+        """From ``coverage json``'s output; missing or unreadable: no figure, with the reason."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as problem:
+            return cls(None, problem=f"no coverage data ({problem})")
+        modules = {
+            name: float(info["summary"]["percent_covered"])
+            for name, info in sorted(data.get("files", {}).items())
+            if name.startswith("engine/")
+        }
+        covered = sum(
+            i["summary"]["covered_lines"]
+            for n, i in data["files"].items()
+            if n.startswith("engine/")
+        )
+        statements = sum(
+            i["summary"]["num_statements"]
+            for n, i in data["files"].items()
+            if n.startswith("engine/")
+        )
+        percent = 100.0 * covered / statements if statements else None
+        return cls(percent, modules)
+
+
+@dataclass
+class Report:
+    """Everything the page and the summary show."""
+
+    games: list[GameReport]
+    coverage: Coverage
+    checks: list[Check]
+    seconds: float
+    out: Path
+
+    @property
+    def ok(self) -> bool:
+        scenarios_ok = all(s.outcome != "failed" for g in self.games for s in g.scenarios)
+        return scenarios_ok and all(c.ok for c in self.checks)

@@ -1,0 +1,42 @@
+"""The Markdown summary ``rulings verify`` prints (and writes as ``summary.md``)."""
+
+from __future__ import annotations
+
+from engine.report.model import Report
+
+
+def summary_lines(report: Report) -> list[str]:
+    """Per game: scenarios, clause statuses, switches decided; then coverage and the checks."""
+    lines = ["# rulings verify", ""]
+    lines += [
+        "| game | scenarios passed | clauses confirmed | invariant only | unchecked | "
+        "not implemented | failing | switches decided by examples | undecided |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for game in report.games:
+        c = game.counts
+        undecided = len(game.switches) - game.decided
+        switches = f"{game.decided} | {undecided}" if game.differential_run else "not run | not run"
+        lines.append(
+            f"| {game.title} | {game.passed}/{len(game.scenarios)} | {c['confirmed']} | "
+            f"{c['invariant only']} | {c['unchecked']} | {c['not implemented']} | "
+            f"{c['failing']} | {switches} |"
+        )
+    lines.append("")
+    coverage = report.coverage
+    if coverage.percent is None:
+        lines.append(f"- code coverage of engine/: {coverage.problem}")
+    else:
+        lines.append(
+            f"- code coverage of engine/ (lines, from the scenario and property run): "
+            f"{coverage.percent:.1f}%"
+        )
+    for check in report.checks:
+        lines.append(f"- {'ok' if check.ok else 'FAILED'}: {check.line}")
+    lines += [
+        "",
+        f"Report: {report.out / 'index.html'} (JUnit XML: {report.out / 'junit.xml'}, "
+        f"Cucumber JSON: {report.out / 'cucumber.json'}); {report.seconds:.0f} s.",
+        f"Result: {'PASS' if report.ok else 'FAIL'}",
+    ]
+    return lines

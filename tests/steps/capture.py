@@ -1,0 +1,493 @@
+"""A pytest plugin that records every Gherkin scenario for the verification report (issue 9).
+
+Two options, both off unless given:
+
+``--rulings-capture DIR``
+    After each scenario, write ``DIR/scenarios/<safe name>.json``: the scenario's feature, name,
+    line, tags and steps, its outcome, its board drawn as SVG just before its first ``When`` step
+    and when it ends (``null`` where the scenario has no board), and the interpretation switches
+    the engine read while it ran (``switches_read``, ledger IDs; ``readings_seen`` gives the
+    readings each returned). ``DIR/run.json`` says which readings were forced and how the run
+    ended. The report (``rulings verify``) reads these files; the differential run uses
+    ``switches_read`` to re-run only the scenarios a switch can affect.
+
+``--rulings-reading SWITCH=READING`` (repeatable)
+    Every scenario world starts from this reading instead of the ledger's default
+    (``engine/unknown/data/interpretations.yaml``, ``engine/falling_skies/data/interpretations.yaml``;
+    the switch's ledger says which game it belongs to). A scenario that sets the switch itself
+    ("Given the reading ...", "Given the rules read ...") still gets its own reading. The worlds
+    ask :func:`forced_readings` for their starting readings.
+
+Switch reads are seen by wrapping ``Switches.__getattribute__`` for the session (only when
+capturing): a read of a ruleset field from engine or step code is noted; the dataclass machinery
+that touches every field (``__post_init__`` validation, ``dataclasses.replace``, ``__hash__``,
+``__eq__``, ``__repr__``) is not a read of a reading and is left out.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import json
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pytest_bdd.scenario import scenario_wrapper_template_registry
+
+from engine.core.ruleset import Switches
+from engine.falling_skies.ruleset import DEFAULT as FS_DEFAULT
+from engine.falling_skies.ruleset import interpretation_ledger as falling_skies_ledger
+from engine.unknown.ruleset import interpretation_ledger as unknown_ledger
+
+GAMES: dict[str, Callable[[], dict[str, dict]]] = {
+    "unknown": unknown_ledger,
+    "falling-skies": falling_skies_ledger,
+}
+"""Each game's interpretation ledger, by the game name the capture files use."""
+
+WORLD_FIXTURES = {"world": "unknown", "fs": "falling-skies"}
+"""The scenario-world fixtures that hold a board, and their game."""
+
+FORCED: dict[str, dict[str, str]] = {game: {} for game in GAMES}
+"""The readings ``--rulings-reading`` forces, per game (empty without the option)."""
+
+
+def forced_readings(game: str) -> dict[str, str]:
+    """A fresh copy of the readings forced for ``game`` (``unknown`` or ``falling-skies``), by
+    ledger ID: the readings a scenario world starts from."""
+    return dict(FORCED[game])
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """The capture and forced-reading options."""
+    group = parser.getgroup("rulings", "rulings verification report")
+    group.addoption(
+        "--rulings-capture",
+        metavar="DIR",
+        default=None,
+        help="write each Gherkin scenario's record (steps, outcome, SVG boards before the first "
+        "When and at the end, switches read) to DIR/scenarios/*.json",
+    )
+    group.addoption(
+        "--rulings-reading",
+        metavar="SWITCH=READING",
+        action="append",
+        default=[],
+        help="start every scenario world from this interpretation reading (repeatable); a "
+        "scenario that sets the switch itself keeps its own reading",
+    )
+
+
+def parse_forced(options: list[str]) -> dict[str, dict[str, str]]:
+    """The ``--rulings-reading`` options checked against both ledgers, per game.
+
+    Raises ``pytest.UsageError`` naming the option for a malformed option, a switch no ledger
+    lists, a reading the switch's ledger does not list, or one switch forced two ways.
+    """
+    forced: dict[str, dict[str, str]] = {game: {} for game in GAMES}
+    for option in options:
+        switch, sep, reading = option.partition("=")
+        switch, reading = switch.strip(), reading.strip()
+        if not sep or not switch or not reading:
+            raise pytest.UsageError(f"--rulings-reading {option!r}: expected SWITCH=READING")
+        game = next((g for g, ledger in GAMES.items() if switch in ledger()), None)
+        if game is None:
+            known = ", ".join(sorted(s for ledger in GAMES.values() for s in ledger()))
+            raise pytest.UsageError(
+                f"--rulings-reading {option}: no interpretation switch {switch!r} "
+                f"(switches: {known})"
+            )
+        readings = GAMES[game]()[switch]["readings"]
+        if reading not in readings:
+            raise pytest.UsageError(
+                f"--rulings-reading {option}: {game} switch {switch!r} has no reading "
+                f"{reading!r} (readings: {', '.join(readings)})"
+            )
+        if forced[game].get(switch, reading) != reading:
+            raise pytest.UsageError(
+                f"--rulings-reading {option}: {switch!r} is already forced to "
+                f"{forced[game][switch]!r}"
+            )
+        forced[game][switch] = reading
+    return forced
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Check the options, set the forced readings and, when capturing, start the recorder."""
+    FORCED.update(parse_forced(config.getoption("--rulings-reading", default=[]) or []))
+    target = config.getoption("--rulings-capture", default=None)
+    if target is None:
+        return
+    capture = Capture(config, Path(target))
+    capture.prepare()
+    config.pluginmanager.register(capture, "rulings-capture")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Put the default readings back (several pytest runs may share one process)."""
+    for readings in FORCED.values():
+        readings.clear()
+
+
+# --- switch reads ----------------------------------------------------------------------------
+
+NOT_A_READ = frozenset(
+    {
+        "__post_init__",
+        "__hash__",
+        "__eq__",
+        "__repr__",
+        "replace",
+        "_asdict_inner",
+        "_astuple_inner",
+    }
+)
+"""Callers that touch every ruleset field as data (validation, copying, hashing, comparing,
+printing), not because a rule asks how the switch reads."""
+
+
+class SwitchReads:
+    """The switches read (ledger ID -> readings returned) since the last :meth:`start`."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, set[str]] = {}
+        self.on = False
+        self._fields: dict[type, frozenset[str]] = {}
+        self._saved: Any = None
+
+    def start(self) -> None:
+        self.seen = {}
+        self.on = True
+
+    def stop(self) -> dict[str, set[str]]:
+        self.on = False
+        return self.seen
+
+    @contextmanager
+    def paused(self) -> Iterator[None]:
+        """No reads noted inside: the plugin's own drawing reads the rulesets too."""
+        was, self.on = self.on, False
+        try:
+            yield
+        finally:
+            self.on = was
+
+    def fields(self, cls: type) -> frozenset[str]:
+        names = self._fields.get(cls)
+        if names is None:
+            names = frozenset(f.name for f in dataclasses.fields(cls))
+            self._fields[cls] = names
+        return names
+
+    def install(self) -> None:
+        """Wrap ``Switches.__getattribute__`` so each ruleset field read is noted while on."""
+        self._saved = Switches.__dict__.get("__getattribute__")
+        base = object.__getattribute__
+        reads = self
+
+        def noting_getattribute(ruleset: Switches, name: str) -> Any:
+            value = base(ruleset, name)
+            if (
+                reads.on
+                and name in reads.fields(type(ruleset))
+                and sys._getframe(1).f_code.co_name not in NOT_A_READ
+            ):
+                reads.seen.setdefault(name.replace("_", "-"), set()).add(str(value))
+            return value
+
+        Switches.__getattribute__ = noting_getattribute  # type: ignore[method-assign]
+
+    def uninstall(self) -> None:
+        if self._saved is None:
+            del Switches.__getattribute__
+        else:
+            Switches.__getattribute__ = self._saved  # type: ignore[method-assign]
+
+
+# --- boards ----------------------------------------------------------------------------------
+
+
+def _svg_module() -> Any:
+    """``engine.svg`` if it is there (it is built alongside this plugin), else None."""
+    try:
+        import engine.svg as svg
+    except ImportError:
+        return None
+    return svg
+
+
+def unknown_board(world: Any) -> tuple[Any, ...] | None:
+    """The Unknown map as it stands (the game's position once a game has started)."""
+    state = getattr(world, "state", None)
+    position = getattr(state, "position", None) if state is not None else None
+    if position is None:
+        position = getattr(world, "position", None)
+    return None if position is None else (position,)
+
+
+def falling_skies_board(fs: Any) -> tuple[Any, ...] | None:
+    """``(state, scenario, ruleset)`` of a Falling Skies world, built on a copy so the scenario's
+    own world is not started early (the world builds its state on first use)."""
+    if fs.state is not None and fs.scenario is not None:
+        state, scenario = fs.state, fs.scenario
+    else:
+        probe = copy.copy(fs)
+        state, scenario = probe.now(), probe.the_scenario()
+    return (state, scenario, FS_DEFAULT.with_readings(**fs.readings))
+
+
+@dataclass
+class Drawing:
+    """One picture of a scenario's board, or why there is none."""
+
+    svg: str | None = None
+    error: str | None = None
+
+
+def draw(request: pytest.FixtureRequest, title: str) -> Drawing:
+    """The board of the world the scenario used, drawn; no world or no board draws nothing.
+
+    Only fixtures the scenario already requested are looked at (never a new world).
+    """
+    used = [name for name in WORLD_FIXTURES if name in request.fixturenames]
+    for name in used:
+        try:
+            world = request.getfixturevalue(name)
+            if WORLD_FIXTURES[name] == "unknown":
+                board = unknown_board(world)
+            else:
+                board = falling_skies_board(world)
+        except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
+            return Drawing(error=f"cannot read the {WORLD_FIXTURES[name]} board: {_why(error)}")
+        if board is None:
+            continue
+        svg = _svg_module()
+        if svg is None:
+            return Drawing(error="engine.svg is not available")
+        try:
+            if WORLD_FIXTURES[name] == "unknown":
+                return Drawing(svg=svg.draw_unknown(*board, title=title))
+            return Drawing(svg=svg.draw_falling_skies(*board, title=title))
+        except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
+            return Drawing(error=_why(error))
+    return Drawing()
+
+
+def _why(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return f"{type(error).__name__}: {text[0]}" if text else type(error).__name__
+
+
+# --- the record ------------------------------------------------------------------------------
+
+
+def safe_name(nodeid: str) -> str:
+    """A file name for a node id: the test name made filesystem-safe, plus a hash of the whole
+    id so two ids that clean up alike stay apart."""
+    test = nodeid.split("::", 1)[-1]
+    cleaned = re.sub(r"[^A-Za-z0-9._-]+", "_", test).strip("._")[:120] or "scenario"
+    digest = hashlib.sha1(nodeid.encode("utf-8")).hexdigest()[:10]
+    return f"{cleaned}-{digest}"
+
+
+def game_of(feature_path: str, used: list[str]) -> str | None:
+    """The game a scenario belongs to: its feature folder, else the world it used."""
+    parts = Path(feature_path).parts
+    for part in parts:
+        name = part.replace("_", "-")
+        if name in GAMES:
+            return name
+    games = {WORLD_FIXTURES[name] for name in used}
+    return games.pop() if len(games) == 1 else None
+
+
+def step_record(step: Any) -> dict[str, Any]:
+    """A step as written: keyword, text, and its table or doc string if it has one."""
+    found: dict[str, Any] = {"keyword": step.keyword.strip(), "text": step.name}
+    if step.datatable is not None:
+        found["datatable"] = step.datatable.raw()
+    if step.docstring is not None:
+        found["docstring"] = step.docstring
+    return found
+
+
+@dataclass
+class Record:
+    """What is gathered about one scenario while it runs."""
+
+    scenario: Any = None
+    before: Drawing = field(default_factory=Drawing)
+    after: Drawing = field(default_factory=Drawing)
+    outcomes: list[str] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)
+    reads: dict[str, set[str]] = field(default_factory=dict)
+    when_seen: bool = False
+
+    def outcome(self) -> str:
+        if "failed" in self.outcomes:
+            return "failed"
+        if "skipped" in self.outcomes:
+            return "skipped"
+        return "passed"
+
+
+def rendered_scenario(item: pytest.Item) -> Any:
+    """The pytest-bdd scenario an item runs, rendered with its example row (None if the item is
+    not a scenario). Used for scenarios that never start, such as skipped ones."""
+    template = scenario_wrapper_template_registry.get(getattr(item, "obj", None))
+    if template is None:
+        return None
+    callspec = getattr(item, "callspec", None)
+    example = callspec.params.get("_pytest_bdd_example", {}) if callspec else {}
+    return template.render(example)
+
+
+class Capture:
+    """The ``--rulings-capture`` plugin object: hooks that fill a :class:`Record` per scenario
+    and write it when the scenario's test ends."""
+
+    def __init__(self, config: pytest.Config, root: Path) -> None:
+        self.config = config
+        self.root = root
+        self.folder = root / "scenarios"
+        self.reads = SwitchReads()
+        self.record: Record | None = None
+
+    def prepare(self) -> None:
+        """Create the output folder (emptied of an earlier run's records) and start noting
+        switch reads."""
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            if not hasattr(self.config, "workerinput"):
+                for old in self.folder.glob("*.json"):
+                    old.unlink()
+        except OSError as error:
+            raise pytest.UsageError(
+                f"--rulings-capture {self.root}: cannot write there ({error.strerror or error})"
+            ) from None
+        self.reads.install()
+
+    def pytest_unconfigure(self, config: pytest.Config) -> None:
+        self.reads.uninstall()
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Any:
+        """One record per test: switch reads from setup to teardown, then the file."""
+        self.record = Record()
+        self.reads.start()
+        try:
+            return (yield)
+        finally:
+            self.record.reads = self.reads.stop()
+            record, self.record = self.record, None
+            self.write(item, record)
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        if self.record is not None:
+            self.record.outcomes.append(report.outcome)
+
+    def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, scenario: Any) -> None:
+        if self.record is not None:
+            self.record.scenario = scenario
+
+    def pytest_bdd_before_step(
+        self, request: pytest.FixtureRequest, scenario: Any, step: Any
+    ) -> None:
+        """The "before" board: the world just before the first ``When`` step runs."""
+        record = self.record
+        if record is None or record.when_seen or step.type != "when":
+            return
+        record.when_seen = True
+        with self.reads.paused():
+            record.before = draw(request, f"{scenario.name} (before)")
+
+    def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest, scenario: Any) -> None:
+        """The "after" board: the world when the scenario ends, passed or failed."""
+        record = self.record
+        if record is None:
+            return
+        record.used = [name for name in WORLD_FIXTURES if name in request.fixturenames]
+        with self.reads.paused():
+            record.after = draw(request, f"{scenario.name} (after)")
+
+    def write(self, item: pytest.Item, record: Record) -> None:
+        """Write the record of a scenario item (other tests are not scenarios: no file)."""
+        scenario = record.scenario or rendered_scenario(item)
+        if scenario is None:
+            return
+        data = self.as_data(item, scenario, record)
+        target = self.folder / f"{safe_name(item.nodeid)}.json"
+        write_json(target, data)
+
+    def as_data(self, item: pytest.Item, scenario: Any, record: Record) -> dict[str, Any]:
+        feature = scenario.feature
+        feature_path = _relative(feature.filename, self.config.rootpath)
+        rule_tags = scenario.rule.tags if scenario.rule is not None else set()
+        errors = [
+            f"{when}: {drawing.error}"
+            for when, drawing in (("before", record.before), ("after", record.after))
+            if drawing.error
+        ]
+        data: dict[str, Any] = {
+            "nodeid": item.nodeid,
+            "feature": feature_path,
+            "feature_name": feature.name,
+            "scenario": scenario.name,
+            "line": scenario.line_number,
+            "tags": sorted(set(scenario.tags) | set(feature.tags) | set(rule_tags)),
+            "game": game_of(feature_path, record.used),
+            "outcome": record.outcome(),
+            "steps": [step_record(step) for step in scenario.steps],
+            "before_svg": record.before.svg,
+            "after_svg": record.after.svg,
+            "switches_read": sorted(record.reads),
+            "readings_seen": {k: sorted(v) for k, v in sorted(record.reads.items())},
+        }
+        if errors:
+            data["svg_error"] = "; ".join(errors)
+        return data
+
+    def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
+        """``run.json``: the forced readings, how the run ended and how many records the
+        folder holds (written by the main process, also under pytest-xdist)."""
+        if hasattr(self.config, "workerinput"):
+            return
+        data = {
+            "forced_readings": {game: dict(r) for game, r in FORCED.items() if r},
+            "exitstatus": int(exitstatus),
+            "scenarios_written": len(list(self.folder.glob("*.json"))),
+            "svg_available": _svg_module() is not None,
+        }
+        write_json(self.root / "run.json", data)
+
+
+def _relative(path: str, root: Path) -> str:
+    try:
+        return Path(path).resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return Path(path).as_posix()
+
+
+def write_json(target: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` as UTF-8 JSON all at once: a temp file in the same folder, then rename."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    handle, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(temp, target)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
