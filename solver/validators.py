@@ -5,11 +5,12 @@ it terminate, and is it winnable?
   node with at least one legal decision, or a chance node with outcomes);
 * **terminates**: every playout ends in a win or a loss within ``cap`` decisions;
 * **winnable**: a winning playout exists. Random play almost never wins these games, so the
-  validator *searches* for one with luck on its side: a beam search that treats chance outcomes
-  as choices too (a playout is a path of decisions and outcomes; a winning one exists if the
-  search finds one), ranked by a game-specific progress score. Finding one proves winnability;
-  not finding one within the budget proves nothing, and is reported as "not found within N
-  states", never as "not winnable".
+  validator *searches* for one with luck on its side (``solver.lucky``): a beam search that
+  treats chance outcomes as choices too (a playout is a path of decisions and outcomes; a
+  winning one exists if the search finds one), ranked by game-specific progress scores and
+  pruned by the game's sound bounds. Finding one proves winnability (the path replays through
+  ``game.apply`` to a win); not finding one within the budget proves nothing, and is reported as
+  "not found within N states", never as "not winnable".
 
 Both games are driven only through ``game.node`` / ``game.apply`` (PRINCIPLES §3).
 """
@@ -17,26 +18,14 @@ Both games are driven only through ``game.node`` / ``game.apply`` (PRINCIPLES §
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from engine.core.game import ChanceNode, IdleNode, TerminalNode, choices, sample_outcome
+from engine.core.game import ChanceNode, IdleNode, Node, TerminalNode, choices, sample_outcome
 from engine.core.serialization import stable_key
-
-Score = Callable[[Any], float]
-
-
-@dataclass
-class WinSearch:
-    """What the lucky beam search found: a winning path (decisions and chance outcomes), or not."""
-
-    found: bool
-    path: list[Any]
-    states: int
-    seconds: float
-    beam: int
+from solver.lucky import Score, WinSearch, beam_search, portfolio
 
 
 @dataclass
@@ -59,13 +48,8 @@ class Validation:
         return True if self.win is not None and self.win.found else None
 
     def line(self) -> str:
-        win = "not searched"
-        if self.win is not None:
-            win = (
-                f"winnable (a winning playout of {len(self.win.path)} steps found)"
-                if self.win.found
-                else f"no winning playout found within {self.win.states:,} states"
-            )
+        """The verdicts in one line (a win search's budget and time included)."""
+        win = "not searched" if self.win is None else self.win.text()
         return (
             f"{self.setup}: {'playable' if self.playable else 'NOT PLAYABLE'}, "
             f"{'terminates' if self.terminates else 'DOES NOT TERMINATE'} "
@@ -106,47 +90,143 @@ def check_playouts(
 def find_win(
     game: Any, start: Any, score: Score, beam: int = 24, max_states: int = 200_000
 ) -> WinSearch:
-    """A lucky beam search: expand every choice (decisions and chance outcomes alike) of every
-    state in the beam, keep the ``beam`` best-scored new states (losses dropped, duplicates merged
-    by their stable key), until a child wins or ``max_states`` states were made."""
-    began = time.monotonic()
-    frontier: list[tuple[Any, list[Any]]] = [(start, [])]
-    expanded = {stable_key(start)}
-    made = 0
-    while frontier and made < max_states:
-        children: dict[str, tuple[float, int, Any, list[Any]]] = {}
-        for state, path in frontier:
-            for choice in choices(game.node(state)):
-                child = game.apply(state, choice).state
-                made += 1
-                node = game.node(child)
-                if isinstance(node, TerminalNode):
-                    if node.outcome == "win":
-                        elapsed = time.monotonic() - began
-                        return WinSearch(True, [*path, choice], made, elapsed, beam)
-                    continue
-                key = stable_key(child)
-                if key not in expanded and key not in children:
-                    children[key] = (score(child), len(children), child, [*path, choice])
-        best = sorted(children.items(), key=lambda item: (-item[1][0], item[1][1]))[:beam]
-        expanded.update(key for key, _ in best)
-        frontier = [(child, path) for _, (_, _, child, path) in best]
-    return WinSearch(False, [], made, time.monotonic() - began, beam)
+    """The lucky beam search with every choice tried (``solver.lucky.beam_search``); states
+    are merged by their stable key, so it works on any game whose states serialize."""
+    return beam_search(game, start, score, beam, max_states, key=stable_key)
 
 
 # -- the games ------------------------------------------------------------------------------------
-def falling_skies_score(state: Any) -> float:
-    """Progress in Under Falling Skies: research above all, then damage avoided, the mothership
-    kept high, energy in store, and high dice this round (room values grow with them; without
-    this a roll's outcomes would all score alike) (``fs.goal.win``, ``fs.goal.lose``)."""
-    pips = sum(d.value for d in state.rolled) + sum(d.value for d in state.placed)
-    return (
-        state.research * 1000
-        - state.damage * 120
-        - state.mothership_row * 15
-        + state.energy * 8
-        + state.whites_destroyed * 4
-        + pips * 2
+@dataclass(frozen=True)
+class Weights:
+    """How one Falling Skies progress score weighs its terms (see :class:`FallingSkiesLuck`)."""
+
+    research: float = 100
+    """Per research point climbed (the track's requirements passed, summed)."""
+    excavator: float = 60
+    """Per space the excavator has dug, up to ``dig_to``."""
+    dig_to: int = 24
+    energy: float = 40
+    damage: float = 600
+    danger: float = 30
+    """Per row a ship in the sky stands below ``safe_row``."""
+    safe_row: int = 9
+    clock: float = 300
+    """Per round left before the mothership reaches the skull."""
+
+
+FS_ATTEMPTS: tuple[tuple[str, Weights, int], ...] = (
+    ("guarded", Weights(), 40),
+    ("reckless", Weights(damage=150, danger=10), 40),
+    ("hoarding", Weights(energy=150), 40),
+    ("guarded", Weights(), 80),
+)
+"""The (score, beam width) pairs the Falling Skies portfolio tries, in order. Measured on
+``pnp-easy`` from setup: the first finds a win after 70,001 states. The same score with a beam
+of 24, 32, 48 or 64 found none within 150,000 states, nor did some fifty runs with other
+weights (energy, damage, danger, clock) at widths 24 to 64: the search is sensitive to its
+score and width, the later attempts are guesses, and a miss means little."""
+
+LUCKY_FACES = (1, 6)
+"""The faces a lucky roll may show: a 6 gives any room its highest value and digs as far as a
+die can; a 1 on a first-row AA gun holds the column's ships where they are
+(``fs.ships.aa-gun``). Narrowed so, a roll of 3 grey and 2 white dice has 12 outcomes
+instead of 1,176. A win that needs another face is missed."""
+
+
+class FallingSkiesLuck:
+    """The lucky search's knowledge of Under Falling Skies: rolls narrowed to :data:`LUCKY_FACES`,
+    a progress score, and the engine's sound bound as pruning.
+
+    The score reads the state as the room phase would leave it: energy rooms whose dice are in
+    place produce first, then research rooms climb the track, best value first, while energy
+    lasts (``fs.cost.pay``), then a digging die moves the excavator (``fs.excavating.move``).
+    Research points climbed, the excavator's progress and energy count for the city; damage,
+    ships low in the sky (they hit the city when they pass the last row, ``fs.damage.hit``) and
+    rounds lost to the mothership count against it.
+    """
+
+    def __init__(self, game: Any, faces: Sequence[int] = LUCKY_FACES) -> None:
+        from engine.falling_skies.dice_phase.placement import excavated
+        from engine.falling_skies.room_phase.effects import climb
+
+        self.game, self.board, self.faces = game, game.board, frozenset(faces)
+        self._excavated, self._climb = excavated, climb
+        rooms = self.board.rooms.values()
+        self.research = tuple(r for r in rooms if r.kind == "research")
+        self.energy = tuple(r for r in rooms if r.kind in ("energy", "energy_fighter"))
+        track = self.board.scenario.research
+        self.points = tuple(sum(track[:step]) for step in range(len(track) + 1))
+        self.skull = len(self.board.scenario.mothership)
+        """The skull's row: a scenario's mothership track ends on it (``scenario_checks``)."""
+
+    def last_round(self, state: Any) -> int:
+        """The last round whose room phase can still come: the mothership drops at least one
+        row each mothership phase (``fs.mothership.move``) and reaching the skull loses."""
+        moved = state.phase == "mothership"
+        return state.round + self.skull - state.mothership_row - (0 if moved else 1)
+
+    def hopeless(self, state: Any) -> bool:
+        """Research cannot reach the top before the skull (``FallingSkiesGame.can_win_by``)."""
+        return not self.game.can_win_by(state, self.last_round(state))
+
+    def outcomes(self, state: Any, node: Node) -> Sequence[Any]:
+        """Every decision; of a roll or reroll, only the outcomes showing :data:`LUCKY_FACES`."""
+        if isinstance(node, ChanceNode):
+            return [o for o, _ in node.outcomes if all(v in self.faces for v, _ in o.values)]
+        return choices(node)
+
+    def _room_value(self, state: Any, room: Any) -> int | None:
+        on = [d.value for d in state.placed if (d.row, d.column) in room.spaces]
+        if len(on) < len(room.spaces):
+            return None
+        if not all(self._excavated(self.board, state, space) for space in room.spaces):
+            return None
+        return sum(on) + room.modifier
+
+    def score(self, state: Any, w: Weights) -> float:
+        """The progress score under weights ``w`` (see the class docstring)."""
+        top = self.board.scenario.energy_max
+        energy = state.energy
+        for room in self.energy:
+            value = self._room_value(state, room)
+            if value is not None:
+                energy = min(top, energy + max(value, 0))
+        step = state.research
+        values = [(self._room_value(state, room), room) for room in self.research]
+        ready = sorted(((v, r) for v, r in values if v is not None), key=lambda vr: -vr[0])
+        for value, room in ready:
+            reached = self._climb(self.game.ruleset, self.board.scenario.research, step, value)
+            if reached > step and energy >= room.cost:
+                energy, step = energy - room.cost, reached
+        dug = state.excavator
+        for die in state.placed:
+            index = self.board.path_index.get((die.row, die.column), -1)
+            if index > dug and energy >= 1:
+                dug, energy = index, energy - 1
+        danger = sum(max(0, s.row - w.safe_row) for s in state.ships if s.row is not None)
+        return (
+            w.research * self.points[step]
+            + w.excavator * min(dug, w.dig_to)
+            + w.energy * energy
+            - w.damage * state.damage
+            - w.danger * danger
+            + w.clock * (self.last_round(state) - state.round)
+        )
+
+    def attempts(self) -> list[tuple[str, Score, int]]:
+        """The portfolio's named scores and beam widths (:data:`FS_ATTEMPTS`)."""
+        return [(name, lambda s, w=w: self.score(s, w), beam) for name, w, beam in FS_ATTEMPTS]
+
+
+def falling_skies_win(
+    game: Any, start: Any, max_states: int = 300_000, seconds: float | None = None
+) -> WinSearch:
+    """The lucky search for a winning playout of a Falling Skies game from ``start``: the
+    portfolio of :data:`FS_ATTEMPTS`, rolls narrowed to :data:`LUCKY_FACES`, hopeless states
+    pruned, within ``max_states`` states and ``seconds`` in all."""
+    luck = FallingSkiesLuck(game)
+    return portfolio(
+        game, start, luck.attempts(), max_states, seconds, luck.outcomes, luck.hopeless
     )
 
 
@@ -156,10 +236,11 @@ def validate_falling_skies(
     playouts: int = 50,
     cap: int = 5000,
     seed: int = 0,
-    beam: int = 24,
-    max_states: int = 200_000,
+    max_states: int = 300_000,
+    seconds: float | None = None,
 ) -> Validation:
-    """The validators on a Falling Skies scenario (the shipped default when ``None``)."""
+    """The validators on a Falling Skies scenario (the shipped default when ``None``); the win
+    search is skipped when ``max_states`` is 0."""
     from engine.falling_skies.game import FallingSkiesGame
     from engine.falling_skies.ruleset import DEFAULT
     from engine.falling_skies.scenario import default_scenario
@@ -168,27 +249,158 @@ def validate_falling_skies(
     game = FallingSkiesGame(scenario, ruleset or DEFAULT)
     start = game.initial_state()
     playable, terminates, longest, problems = check_playouts(game, start, playouts, cap, seed)
-    win = find_win(game, start, falling_skies_score, beam, max_states)
+    win = falling_skies_win(game, start, max_states, seconds) if max_states else None
     return Validation(
         "falling-skies", scenario.name, playouts, playable, terminates, longest, win, problems
     )
 
 
+MISSION_WEIGHT = {"expand": 400, "onslaught": 300, "hive": 300}
+"""Points per mission-card counter or mission token (an outpost, a lair cleared ...), by
+mission; other missions count them at 100."""
+
+
+def ring_progress(state: Any) -> tuple[int, int]:
+    """Map mission progress (``unknown.mission.map.goal``): over every square of the required
+    side whose border passes through base, the most border spots explored, and the walk from
+    the nearest survivor to that square's nearest unexplored border spot (0 when none is left).
+    Tiles explored off that border do not count: only a closed border wins."""
+    from engine.unknown.missions.map import required_side
+
+    position = state.position
+    got, squares = _best_borders(frozenset(t.at for t in position.tiles), required_side(state))
+    walk = min(
+        (
+            abs(s.at[0] - m[0]) + abs(s.at[1] - m[1])
+            for s in position.survivors
+            for missing in squares
+            for m in missing
+        ),
+        default=0,
+    )
+    return got, walk
+
+
+@lru_cache(maxsize=4096)
+def _best_borders(
+    explored: frozenset[tuple[int, int]], side: int
+) -> tuple[int, tuple[tuple[tuple[int, int], ...], ...]]:
+    """The most border spots explored over the squares through base, and the unexplored
+    border spots of every square that has that many."""
+    got, squares = -1, []
+    for x0, y0 in _squares_through_base(side):
+        border = _border(x0, y0, side)
+        missing = tuple(spot for spot in border if spot not in explored)
+        have = len(border) - len(missing)
+        if have > got:
+            got, squares = have, [missing]
+        elif have == got:
+            squares.append(missing)
+    return got, tuple(squares)
+
+
+def _squares_through_base(side: int) -> list[tuple[int, int]]:
+    """Lower-left corners of the squares of ``side`` whose border holds base, [0, 0]."""
+    far = side - 1
+    corners = {(x, y) for x in (0, -far) for y in range(-far, 1)}
+    corners |= {(x, y) for y in (0, -far) for x in range(-far, 1)}
+    return sorted(corners)
+
+
+def _border(x0: int, y0: int, side: int) -> list[tuple[int, int]]:
+    far = side - 1
+    return [
+        (x0 + dx, y0 + dy)
+        for dx in range(side)
+        for dy in range(side)
+        if dx in (0, far) or dy in (0, far)
+    ]
+
+
+def spawns_in_hand(state: Any) -> int:
+    """Enemies the tile just drawn will spawn once placed (``unknown.lair.definition``): a
+    lucky draw should be a harmless tile, and this tells the draws apart before placement."""
+    from engine.unknown.catalog import catalog
+
+    tile = getattr(state.pending[0], "tile", None) if state.pending else None
+    entry = catalog().get(tile) if isinstance(tile, str) else None
+    return len(entry.spawns) if entry is not None else 0
+
+
+FOOD_ENOUGH = 8
+"""Food in base past which more food scores little: eight rounds of upkeep
+(``unknown.turn.upkeep``: the base eats 1 a round)."""
+
+
 def unknown_score(state: Any) -> float:
-    """Progress in Unknown, mission-blind: tiles explored (the stack drawn), food in base, goods
-    carried, mission counters, survivors able to act (``unknown.mission.win``)."""
+    """Progress in Unknown: food in base above all (the base eating its last food loses), then
+    the mission's own progress (mission-card counters and mission tokens: lairs cleared,
+    outposts placed; cleared tiles; tiles explored, which Scout and Map need and which bring
+    the mission tiles out of the stack; for Map, the border of a square explored and the walk
+    to its next gap), goods carried, survivors able to act and unhurt, few enemies on the map
+    or about to spawn from the tile in hand, and for Scout once the stack is empty, survivors on base (``unknown.mission.win``,
+    ``unknown.mission.scout.goal``, ``unknown.mission.map.goal``)."""
+    position = state.position
     food = dict(state.base).get("food", 0)
-    carried = sum(n for s in state.position.survivors for _, n in s.goods)
+    carried_food = sum(n for s in position.survivors for k, n in s.goods if k == "food")
+    carried = sum(n for s in position.survivors for _, n in s.goods)
     counters = sum(n for _, n in state.mission_card)
-    able = sum(1 for s in state.position.survivors if not s.incapacitated)
+    tokens = sum(t.count for t in position.tokens if t.kind == "mission")
+    cleared = sum(1 for t in position.tiles if t.cleared)
+    able = sum(1 for s in position.survivors if not s.incapacitated)
+    healthy = sum(1 for s in position.survivors if s.health == "healthy")
+    home = 0
+    if state.mission == "scout" and not state.stack.size:
+        base = {t.at for t in position.tiles if t.tile == "base"}
+        home = sum(1 for s in position.survivors if s.at in base)
+    ring = 0.0
+    if state.mission == "map":
+        got, walk = ring_progress(state)
+        ring = got * 300 - walk * 10
+    mission = MISSION_WEIGHT.get(state.mission or "", 100)
     return (
-        len(state.position.tiles) * 20
-        + counters * 50
-        + food * 30
+        -200 * spawns_in_hand(state)
+        + 60 * min(food, FOOD_ENOUGH)
+        + 5 * max(food - FOOD_ENOUGH, 0)
+        + carried_food * 10
+        + (counters + tokens) * mission
+        + cleared * 15
+        + len(position.tiles) * 20
         + carried * 3
-        + able * 10
+        + able * 200
+        + healthy * 60
+        - len(position.enemies) * 200
+        + home * 200
+        + ring
         + (100 if state.task_complete else 0)
     )
+
+
+def unknown_start(mission: str, difficulty: str, players: int, seed: int) -> tuple[Any, Any]:
+    """An Unknown game and its start, set up by the Setup section (``standard_setup``)."""
+    from engine.unknown.game import UnknownGame
+    from engine.unknown.setup import standard_setup
+
+    start = standard_setup(mission, difficulty=difficulty, seed=seed, players=players)
+    return UnknownGame(), start
+
+
+def unknown_win(
+    mission: str,
+    difficulty: str,
+    players: int = 1,
+    seed: int = 0,
+    beam: int = 16,
+    max_states: int = 20_000,
+    seconds: float | None = None,
+) -> tuple[Any, Any, WinSearch]:
+    """The lucky search for a winning playout of an Unknown setup (``standard_setup``): every
+    decision and every chance outcome (tile drawn, die rolled) is a choice, ranked by
+    :func:`unknown_score`, repeated states merged. Returns the game, the start and the result."""
+    game, start = unknown_start(mission, difficulty, players, seed)
+    found = beam_search(game, start, unknown_score, beam, max_states, seconds)
+    found.limit = f"{max_states:,} states" + ("" if seconds is None else f", {seconds:g} s")
+    return game, start, found
 
 
 def validate_unknown(
@@ -198,16 +410,45 @@ def validate_unknown(
     playouts: int = 10,
     cap: int = 5000,
     seed: int = 0,
-    beam: int = 8,
+    beam: int = 16,
     max_states: int = 20_000,
+    seconds: float | None = None,
 ) -> Validation:
-    """The validators on an Unknown mission set up by the rulebook's Setup section."""
-    from engine.unknown.game import UnknownGame
-    from engine.unknown.setup import standard_setup
-
-    game = UnknownGame()
-    start = standard_setup(mission, difficulty=difficulty, seed=seed, players=players)
+    """The validators on an Unknown mission set up by the rulebook's Setup section; the win
+    search is skipped when ``max_states`` is 0."""
+    game, start = unknown_start(mission, difficulty, players, seed)
     playable, terminates, longest, problems = check_playouts(game, start, playouts, cap, seed)
-    win = find_win(game, start, unknown_score, beam, max_states) if max_states else None
+    win = None
+    if max_states:
+        win = unknown_win(mission, difficulty, players, seed, beam, max_states, seconds)[2]
     setup = f"{mission} ({difficulty}, {players} player{'s' if players > 1 else ''})"
     return Validation("unknown", setup, playouts, playable, terminates, longest, win, problems)
+
+
+def validate_all(
+    playouts: int = 3,
+    seed: int = 0,
+    fs_states: int = 300_000,
+    unknown_states: int = 2_000,
+    players: int = 1,
+    progress: Callable[[Validation], None] | None = None,
+) -> list[Validation]:
+    """The validators on every Unknown mission x difficulty (``players`` players) and on the
+    default Falling Skies board, each with its win search (``unknown_states`` and ``fs_states``
+    states; 0 skips it). ``progress`` is called with each result as it comes."""
+    from engine.unknown.setup import DIFFICULTIES, setup_data
+
+    found = []
+    for mission in sorted(setup_data().missions):
+        for difficulty in DIFFICULTIES:
+            found.append(
+                validate_unknown(
+                    mission, difficulty, players, playouts, seed=seed, max_states=unknown_states
+                )
+            )
+            if progress:
+                progress(found[-1])
+    found.append(validate_falling_skies(playouts=playouts, seed=seed, max_states=fs_states))
+    if progress:
+        progress(found[-1])
+    return found

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
-from engine.core.game import ChanceNode, IdleNode, PlayerNode, Step, TerminalNode
+from engine.core.game import ChanceNode, IdleNode, PlayerNode, Step, TerminalNode, replay
 from engine.falling_skies.files import SCENARIOS
+from engine.falling_skies.game import FallingSkiesGame
 from engine.falling_skies.scenario import load_scenario
-from solver.validators import check_playouts, find_win, validate_falling_skies, validate_unknown
+from engine.positions import load_state
+from engine.unknown.game import UnknownGame
+from solver.lucky import beam_search
+from solver.validators import (
+    check_playouts,
+    falling_skies_win,
+    find_win,
+    unknown_score,
+    validate_falling_skies,
+    validate_unknown,
+)
 
 HALF = Fraction(1, 2)
 
@@ -18,12 +31,57 @@ def test_a_small_falling_skies_board_is_playable_terminates_and_winnable() -> No
     scenario = load_scenario(SCENARIOS / "two-step-research.yaml")
     found = validate_falling_skies(scenario, playouts=5, max_states=50_000)
     assert found.playable and found.terminates and found.winnable
-    from engine.falling_skies.game import FallingSkiesGame
-
     game = FallingSkiesGame(scenario)
-    state = game.initial_state()
-    for choice in found.win.path:
-        state = game.apply(state, choice).state
+    state, _ = replay(game, game.initial_state(), found.win.path)
+    assert state.outcome is not None and state.outcome[0] == "win"
+
+
+def test_the_default_board_has_a_winning_playout_that_replays_to_a_win() -> None:
+    """pnp-easy from setup: the lucky search finds a win (research at the top of its track),
+    and the path, replayed through the engine from setup, is a real game that ends in a win."""
+    game = FallingSkiesGame()
+    found = falling_skies_win(game, game.initial_state(), max_states=300_000)
+    assert found.found and "winnable" in found.text()
+    state, events = replay(game, game.initial_state(), found.path)
+    assert state.outcome is not None and state.outcome[:2] == ("win", "fs.end.win")
+    assert state.research == len(game.scenario.research)
+    assert any(e.kind == "game_won" for e in events)
+
+
+def test_a_board_where_research_cannot_reach_the_top_is_reported_not_found() -> None:
+    """One round before the skull with research at the bottom: no round climbs 14 steps, so the
+    engine's bound prunes every line; the search says "not found within N states", not "not
+    winnable"."""
+    game = FallingSkiesGame()
+    skull_row = next(
+        r for r, (action, _) in enumerate(game.scenario.mothership, 1) if action == "skull"
+    )
+    start = replace(game.initial_state(), mothership_row=skull_row - 1)
+    found = falling_skies_win(game, start, max_states=50_000)
+    assert not found.found and found.path == []
+    assert 0 < found.states <= 50_000
+    assert found.text().startswith("no winning playout found within")
+    assert "not winnable" not in found.text()
+
+
+def test_the_search_keeps_to_its_budget() -> None:
+    game = FallingSkiesGame()
+    capped = falling_skies_win(game, game.initial_state(), max_states=700)
+    assert not capped.found and capped.states == 700
+    timed = falling_skies_win(game, game.initial_state(), max_states=10**9, seconds=0.5)
+    assert not timed.found and timed.seconds < 1.5 and timed.states < 10**9
+
+
+def test_an_unknown_endgame_win_found_by_the_search_replays_to_a_win() -> None:
+    """A Scout endgame (examples/puzzles): the lucky search, driving Unknown through its
+    interface with the mission-aware score, finds the win; the path replays to a win."""
+    path = (
+        Path(__file__).resolve().parents[1] / "examples/puzzles/unknown-scout-explore-last-two.yaml"
+    )
+    game, start = UnknownGame(), load_state(path)
+    found = beam_search(game, start, unknown_score, beam=64, max_states=20_000)
+    assert found.found
+    state, _ = replay(game, start, found.path)
     assert state.outcome is not None and state.outcome[0] == "win"
 
 
@@ -81,3 +139,23 @@ class OneWin:
 def test_the_lucky_search_picks_chance_outcomes_too() -> None:
     found = find_win(OneWin(), "", score=lambda s: 0.0, beam=4, max_states=100)
     assert found.found and found.path == ["b", "six"]
+
+
+class NoWin:
+    """A toy game with decisions and dice in which every line loses after three steps."""
+
+    def node(self, state: tuple[str, ...]):
+        if len(state) == 3:
+            return TerminalNode("loss", "toy")
+        if len(state) % 2:
+            return ChanceNode((("one", HALF), ("six", HALF)), "roll", "toy")
+        return PlayerNode("p", ("a", "b", "c"), "pick", "toy")
+
+    def apply(self, state: tuple[str, ...], decision: str) -> Step:
+        return Step((*state, decision), ())
+
+
+def test_a_game_with_no_win_is_reported_not_found_after_trying_every_line() -> None:
+    found = beam_search(NoWin(), (), score=lambda s: 0.0, beam=100, max_states=1000)
+    assert not found.found and found.states == 3 + 3 * 2 + 3 * 2 * 3
+    assert "no winning playout found within 27 states" in found.text()
