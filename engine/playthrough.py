@@ -24,8 +24,6 @@ other consequences. Games are played through the narrow interface only (``game.n
 
 from __future__ import annotations
 
-import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from random import Random
@@ -35,6 +33,7 @@ import yaml
 
 from engine.cli.replay import phrase_for, phrasebook
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode, sample_outcome
+from engine.core.textfiles import write_atomically, yaml_flow
 
 GAMES = ("unknown", "falling-skies")
 STEP_CAP = 400
@@ -316,44 +315,18 @@ def render(data: dict[str, Any]) -> str:
     for key, value in data.items():
         if key == "steps":
             lines.append("steps:")
-            lines += [f"  - {flow(step)}" for step in value]
+            lines += [f"  - {yaml_flow(step)}" for step in value]
         else:
-            lines.append(f"{key}: {flow(value)}")
+            lines.append(f"{key}: {yaml_flow(value)}")
     text = "\n".join(lines) + "\n"
     if yaml.safe_load(text) != data:
         raise AssertionError("a playthrough file would not read back as its data")
     return text
 
 
-PLAIN = re.compile(r"^[a-z][a-z0-9_.-]*$")
-RESERVED = frozenset({"yes", "no", "on", "off", "true", "false", "null"})
-"""Words YAML (PyYAML's YAML 1.1) reads as booleans or null: such strings are written quoted."""
-
-
-def flow(value: Any) -> str:
-    """One value in YAML flow style: lower-case names and clause ids plain, other strings
-    double-quoted (as JSON)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        plain = PLAIN.match(value) and value not in RESERVED
-        return value if plain else json.dumps(value, ensure_ascii=False)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{flow(str(k))}: {flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(flow(v) for v in value) + "]"
-    return json.dumps(value, ensure_ascii=False)
-
-
 def write(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` atomically (a temporary file renamed over it)."""
-    from engine.unknown.files import _write_atomically
-
-    _write_atomically(path, text)
+    write_atomically(path, text)
 
 
 # -- checking ------------------------------------------------------------------------------------
@@ -394,16 +367,18 @@ def compare(path: Path, recorded: dict[str, Any], now: dict[str, Any]) -> Differ
     (the earliest step that differs explains the rest), then the header; ``None`` if equal."""
     for old, new in zip(recorded["steps"], now["steps"], strict=False):
         if old != new:
-            return Difference(path, f"step {new.get('n')}", flow(old), flow(new))
+            return Difference(path, f"step {new.get('n')}", yaml_flow(old), yaml_flow(new))
     old_steps, new_steps = recorded["steps"], now["steps"]
     if len(old_steps) != len(new_steps):
         n = min(len(old_steps), len(new_steps)) + 1
-        old = flow(old_steps[n - 1]) if len(old_steps) >= n else "(no such step: play ended)"
-        new = flow(new_steps[n - 1]) if len(new_steps) >= n else "(no such step: play ended)"
+        old = yaml_flow(old_steps[n - 1]) if len(old_steps) >= n else "(no such step: play ended)"
+        new = yaml_flow(new_steps[n - 1]) if len(new_steps) >= n else "(no such step: play ended)"
         return Difference(path, f"step {n}", old, new)
     for key in (*now, *(k for k in recorded if k not in now)):
         if recorded.get(key) != now.get(key):
-            return Difference(path, f"header {key}", flow(recorded.get(key)), flow(now.get(key)))
+            return Difference(
+                path, f"header {key}", yaml_flow(recorded.get(key)), yaml_flow(now.get(key))
+            )
     return None
 
 

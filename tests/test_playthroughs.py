@@ -20,6 +20,7 @@ import yaml
 from engine import playthrough
 from engine.cli.replay import phrasebook, replay
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode
+from engine.core.textfiles import yaml_flow
 from tests.cli_support import one_line_error, run
 
 FOLDER = Path(__file__).resolve().parent / "playthroughs"
@@ -185,7 +186,7 @@ def test_a_written_file_reads_back_as_its_data() -> None:
     setup, seed = _setup_of(FOLDER / "falling-skies-short-sky-seed1.yaml")
     data = playthrough.play(setup, seed)
     assert yaml.safe_load(playthrough.render(data)) == data
-    assert playthrough.flow({"a": "yes", "b": "fs.end.win", "c": "x, y"}) == (
+    assert yaml_flow({"a": "yes", "b": "fs.end.win", "c": "x, y"}) == (
         '{a: "yes", b: fs.end.win, c: "x, y"}'
     )
 

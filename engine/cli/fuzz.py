@@ -185,7 +185,7 @@ def _write_failure(run: Any, out: Path) -> dict[str, Any]:
     position = out / f"fuzz-{run.game}-{run.seed}.yaml"
     phrases = out / f"fuzz-{run.game}-{run.seed}.txt"
     _save_start(run.game, game, failure.start, position)
-    from engine.unknown.files import _write_atomically
+    from engine.core.textfiles import write_atomically
 
     header = [
         f"# rulings fuzz --game {run.game} --seed {run.seed}: minimal failing example",
@@ -194,7 +194,7 @@ def _write_failure(run: Any, out: Path) -> dict[str, Any]:
     ]
     if failure.crashed_on is not None:
         header.append("# the engine raised on the last decision")
-    _write_atomically(phrases, "\n".join([*header, *said]) + "\n")
+    write_atomically(phrases, "\n".join([*header, *said]) + "\n")
     readings = _changed_readings(run.game, failure.readings)
     command = f"rulings resolve {position} --replay {phrases}{readings}"
     return {

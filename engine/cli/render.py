@@ -101,10 +101,10 @@ def show_command(path: str, readings: tuple[str, ...], svg_path: str | None) -> 
 def write_svg(target: str, drawing: str, source: str) -> None:
     """Write ``drawing`` to ``target`` through a temporary file in the same folder, renamed over
     it; a file that cannot be written is a usage error of ``--svg`` naming it (exit 2)."""
-    from engine.unknown.files import _write_atomically
+    from engine.core.textfiles import write_atomically
 
     try:
-        _write_atomically(Path(target), drawing)
+        write_atomically(Path(target), drawing)
     except OSError as error:
         raise click.BadParameter(
             f"cannot write {target}: {error.strerror or error}", param_hint="--svg"

@@ -35,13 +35,13 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from engine.core.clauses import clause_index
 from engine.core.errors import PositionError
+from engine.core.textfiles import write_atomically, yaml_flow
 from engine.falling_skies.board import Board
 from engine.falling_skies.mothership_phase import MAX_LAUNCHES
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
@@ -435,31 +435,13 @@ def _yaml(data: dict[str, Any]) -> str:
     lines = []
     for key, value in data.items():
         if key in ("rolled", "pending"):
-            lines.append(f"{key}: {_flow(value)}")
+            lines.append(f"{key}: {yaml_flow(value)}")
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             lines.append(f"{key}:")
-            lines += [f"  - {_flow(item)}" for item in value]
+            lines += [f"  - {yaml_flow(item)}" for item in value]
         else:
-            lines.append(f"{key}: {_flow(value)}")
+            lines.append(f"{key}: {yaml_flow(value)}")
     return "\n".join(lines) + "\n"
-
-
-PLAIN = re.compile(r"^[a-z][a-z0-9_.-]*$")
-RESERVED = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
-"""Words YAML 1.1 reads as booleans or null: such strings are written quoted."""
-
-
-def _flow(value: Any) -> str:
-    """One value in YAML flow style: names plain, other strings double-quoted (as JSON)."""
-    if isinstance(value, str):
-        return value if PLAIN.match(value) and value not in RESERVED else json.dumps(value)
-    if isinstance(value, bool) or value is None:
-        return json.dumps(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow(str(k))}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return json.dumps(value)
 
 
 def state_from_text(
@@ -501,8 +483,6 @@ def save_state(
     by its path relative to ``path``'s folder. The text is checked to read back as the same state
     before anything is written; it goes to a temporary file in the same folder, then is renamed.
     """
-    from engine.unknown.files import _write_atomically
-
     path = Path(path)
     as_json = path.suffix.lower() == ".json"
     ref = None
@@ -513,5 +493,5 @@ def save_state(
     back = state_from_text(text, str(path), as_json, ruleset, scenario=scenario)
     if back != state:
         raise ValueError(f"{path}: the state does not read back unchanged from its file form")
-    _write_atomically(path, text)
+    write_atomically(path, text)
     return path

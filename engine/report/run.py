@@ -8,6 +8,7 @@ import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,24 +49,65 @@ def run_suites(
 ) -> SuiteRun:
     """Run the suites under coverage in ``work`` (junit.xml, cucumber.json, capture/,
     coverage.json); the caller moves the files into the report folder. ``select``: pytest's
-    ``-k`` expression."""
-    paths = [path for name in suites for path in SUITES[name]]
-    chosen = ["-k", select] if select else []
-    data_file = work / ".coverage"
-    command = [
-        sys.executable, "-m", "coverage", "run", f"--data-file={data_file}", "--source=engine",
-        "-m", "pytest", *paths, *chosen, "-q", "-p", "no:cacheprovider", "--hypothesis-profile=ci",
-        f"--junitxml={work / 'junit.xml'}", f"--cucumberjson={work / 'cucumber.json'}",
-        f"--rulings-capture={work / 'capture'}",
-    ]  # fmt: skip
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    ``-k`` expression for the scenarios.
+
+    The scenarios (with the puzzles) and the property suites run in two pytest subprocesses at
+    once, one a core, each with its own coverage data; the data are combined into one figure and
+    the JUnit files into one."""
+    groups = [name for name in ("scenarios", "properties") if name in suites]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        done = list(pool.map(lambda g: _run_group(root, work, g, suites, select), groups))
+    data_files = [str(work / f".coverage.{group}") for group in groups]
+    coverage = [sys.executable, "-m", "coverage"]
+    combined = str(work / ".coverage")
     subprocess.run(
-        [sys.executable, "-m", "coverage", "json", f"--data-file={data_file}",
-         "-o", str(work / "coverage.json"), "-q"],
+        [*coverage, "combine", f"--data-file={combined}", "-q", *data_files],
         cwd=root, capture_output=True, text=True, check=False,
     )  # fmt: skip
+    subprocess.run(
+        [*coverage, "json", f"--data-file={combined}", "-o", str(work / "coverage.json"), "-q"],
+        cwd=root, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    _merge_junit([work / f"junit.{group}.xml" for group in groups], work / "junit.xml")
+    exit_code = max((code for code, _ in done), default=0)
+    tail = "\n".join(text for _, text in done if text)
+    return SuiteRun(exit_code, junit_counts(work / "junit.xml"), tail)
+
+
+def _run_group(
+    root: Path, work: Path, group: str, suites: tuple[str, ...], select: str | None
+) -> tuple[int, str]:
+    """One pytest subprocess under coverage: the scenarios (and the puzzles if asked for),
+    recorded and written as Cucumber JSON, or the property suites."""
+    if group == "scenarios":
+        paths = list(SUITES["scenarios"]) + (list(SUITES["puzzles"]) if "puzzles" in suites else [])
+        extra = [
+            f"--cucumberjson={work / 'cucumber.json'}", f"--rulings-capture={work / 'capture'}",
+            *(["-k", select] if select else []),
+        ]  # fmt: skip
+    else:
+        paths, extra = list(SUITES["properties"]), []
+    command = [
+        sys.executable, "-m", "coverage", "run", f"--data-file={work / f'.coverage.{group}'}",
+        "--source=engine", "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider",
+        "--hypothesis-profile=ci", f"--junitxml={work / f'junit.{group}.xml'}", *extra,
+    ]  # fmt: skip
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
-    return SuiteRun(done.returncode, junit_counts(work / "junit.xml"), "\n".join(lines[-5:]))
+    return done.returncode, "\n".join(lines[-3:]) if done.returncode not in (0,) else ""
+
+
+def _merge_junit(parts: list[Path], target: Path) -> None:
+    """One JUnit document holding every part's test suites (a missing part adds nothing)."""
+    merged = ET.Element("testsuites")
+    for part in parts:
+        try:
+            root = ET.parse(part).getroot()
+        except (OSError, ET.ParseError):
+            continue
+        suites = [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
+        merged.extend(suites)
+    ET.ElementTree(merged).write(target, encoding="utf-8", xml_declaration=True)
 
 
 def suite_of(classname: str) -> str:

@@ -16,17 +16,14 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import pkgutil
-import re
-import tempfile
-from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from engine.core.clauses import clause_index
 from engine.core.errors import PositionError
+from engine.core.textfiles import write_atomically, yaml_flow
 from engine.positions import check_position_data, parse_position_text, read_position_data
 from engine.unknown.catalog import catalog, survivor_cards
 from engine.unknown.effects import EFFECTS, effect_from_data, effect_to_data
@@ -395,41 +392,19 @@ def _yaml(data: dict[str, Any]) -> str:
     for key, value in data.items():
         if key == "stack":
             lines.append("stack:")
-            lines += [f"  {part}: {_flow(v)}" for part, v in value.items() if part == "top"]
+            lines += [f"  {part}: {yaml_flow(v)}" for part, v in value.items() if part == "top"]
             if "rest" in value:
                 lines.append("  rest:")
                 lines += [f"    {name}: {n}" for name, n in value["rest"].items()]
             if "piles" in value:
                 lines.append("  piles:")
-                lines += [f"    - {_flow(pile)}" for pile in value["piles"]]
+                lines += [f"    - {yaml_flow(pile)}" for pile in value["piles"]]
         elif isinstance(value, list) and value and isinstance(value[0], dict):
             lines.append(f"{key}:")
-            lines += [f"  - {_flow(item)}" for item in value]
+            lines += [f"  - {yaml_flow(item)}" for item in value]
         else:
-            lines.append(f"{key}: {_flow(value)}")
+            lines.append(f"{key}: {yaml_flow(value)}")
     return "\n".join(lines) + "\n"
-
-
-PLAIN = re.compile(r"^[a-z][a-z0-9_]*$")
-RESERVED = frozenset({"y", "n", "yes", "no", "on", "off", "true", "false", "null"})
-"""Words YAML 1.1 reads as booleans or null: such strings are written quoted."""
-
-
-def _flow(value: Any) -> str:
-    """One value in YAML flow style: names plain, other strings double-quoted (as JSON)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return value if PLAIN.match(value) and value not in RESERVED else json.dumps(value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow(str(k))}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return json.dumps(value)
 
 
 def state_from_text(text: str, source: str, as_json: bool = False) -> UnknownState:
@@ -461,21 +436,5 @@ def save_state(state: UnknownState, path: str | Path) -> Path:
     text = state_to_text(state, as_json)
     if state_from_text(text, str(path), as_json) != state:
         raise ValueError(f"{path}: the state does not read back unchanged from its file form")
-    _write_atomically(path, text)
+    write_atomically(path, text)
     return path
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
