@@ -7,6 +7,7 @@ import json
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -98,6 +99,16 @@ def test_the_page_has_each_game_and_every_scenario_with_its_boards(tmp_path: Pat
     assert dom.games == ["unknown", "falling-skies"]
     assert [count for _, count in dom.articles] == [2, 2, 2]  # before and after, each
     assert not report.ok  # a failed scenario fails the report
+
+
+def test_a_scenario_that_never_had_a_board_shows_the_empty_map(tmp_path: Path) -> None:
+    report = small_report(tmp_path)
+    refused = record("a_refused_setup", "unknown")
+    report.games[0].scenarios.append(replace(refused, before_svg=None, after_svg=None))
+    html = page(report)
+    article = html[html.index('id="s-features-unknown-x-feature-15"') :]
+    article = article[: article.index("</article>")]
+    assert 'class="empty-map"' in article and "no tile was laid" in article
 
 
 def test_the_summary_counts_clauses_and_scenarios(tmp_path: Path) -> None:

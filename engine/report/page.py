@@ -13,6 +13,8 @@ from engine.report.differential import SwitchReport
 from engine.report.model import GameReport, Report
 from engine.report.records import ScenarioRecord
 from engine.report.summary import summary_lines
+from engine.svg import draw_unknown
+from engine.unknown.position import position_from_data
 
 CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:0 2em 4em;color:#222;max-width:1400px}
@@ -200,8 +202,11 @@ def _scenario(game: str, scenario: ScenarioRecord) -> str:
                 f'<figure class="board {label}">{_inline(svg)}<figcaption>{label}</figcaption></figure>'
             )
     if not boards:
-        why = scenario.svg_error or "this scenario builds no board (it checks setup or data)"
-        boards.append(f'<p class="muted no-board">No board drawn: {escape(why)}</p>')
+        why = scenario.svg_error or "no tile was laid: the scenario ends before any board exists"
+        boards.append(
+            f'<figure class="board no-board">{_empty_board(game, why)}'
+            f"<figcaption>{escape(why)}</figcaption></figure>"
+        )
     tags = " ".join(escape(t) for t in scenario.tags)
     return (
         f'<article class="scenario {scenario.outcome}" id="{_anchor(game, scenario)}" '
@@ -211,6 +216,16 @@ def _scenario(game: str, scenario: ScenarioRecord) -> str:
         f"{''.join(examples)}<ol class='steps'>{steps}</ol>"
         f"<div class='boards'>{''.join(boards)}</div></article>"
     )
+
+
+def _empty_board(game: str, why: str) -> str:
+    """The drawing of an empty map, for a scenario that never had a board (a refused setup)."""
+    if game != "unknown":
+        return f'<svg xmlns="http://www.w3.org/2000/svg" width="300" height="30"><text x="4" y="20">{escape(why)}</text></svg>'
+    return _inline(draw_unknown(_EMPTY, title=why))
+
+
+_EMPTY = position_from_data({"game": "unknown", "tiles": []}, "empty map")
 
 
 def _inline(svg: str) -> str:
