@@ -22,7 +22,7 @@ from engine.cli.resolve import _load_state, resolve_command
 from engine.cli.solve import solve_command
 from engine.core.game import ChanceNode, PlayerNode, Step, TerminalNode, sample_outcome
 from engine.falling_skies.files import SCENARIOS
-from engine.falling_skies.game import FallingSkiesGame, ResolveRoom
+from engine.falling_skies.game import FallingSkiesGame, PlaceDie, ResolveRoom
 from engine.falling_skies.ruleset import DEFAULT
 from engine.falling_skies.scenario import load_scenario
 from engine.falling_skies.state import Die, PlacedDie
@@ -507,3 +507,41 @@ def test_the_round_in_progress_is_bounded_by_its_dice() -> None:
     resolved = replace(rooms, placed=())
     assert outlook.this_round(resolved) == 1  # no die left on the research room this round
     assert outlook.this_round(replace(rooms, phase="mothership")) == 1
+
+
+# -- rulings solve --placement (Z3) -------------------------------------------------------------
+MID_PLACEMENT = "tests/data/positions/falling_skies/mid-placement.yaml"
+
+
+def test_placement_no_damage_plan_replays_without_damage() -> None:
+    """Z3's no-damage placement (no reroll allowed), applied through the engine die by die,
+    leaves the damage marker where it was."""
+    result = CliRunner().invoke(
+        solve_command,
+        [MID_PLACEMENT, "--placement", "no-damage", "--rerolls", "forbid", "--json"],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    moves = json.loads(result.output)["placement"]["moves"]
+    game, state = fs(MID_PLACEMENT)
+    damage = state.damage
+    for move in moves:  # "place 6 on 5,5" / "place 4w on 1,1"
+        _, face, _, spot = move.split()
+        value, white = int(face.rstrip("w")), face.endswith("w")
+        row, column = (int(n) for n in spot.split(","))
+        index = next(i for i, d in enumerate(state.rolled) if (d.value, d.white) == (value, white))
+        state = game.apply(state, PlaceDie(index, row, column)).state
+    assert not state.rolled and state.damage == damage
+
+
+def test_placement_questions_refuse_what_they_cannot_ask() -> None:
+    for args, problem in (
+        ([MID_PLACEMENT, "--placement", "research=x"], "neither 'no-damage' nor 'research=K'"),
+        ([EMPTY_BASE, "--placement", "no-damage"], "asks an Under Falling Skies dice phase"),
+        ([LUCKY, "--placement", "no-damage"], LUCKY),  # the roll is still to come
+    ):
+        result = CliRunner().invoke(
+            RulingsGroup(commands={"solve": solve_command}), ["solve", *args]
+        )
+        assert result.exit_code == 2, (args, result.output)
+        assert problem in result.output

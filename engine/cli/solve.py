@@ -216,6 +216,50 @@ def puzzle_check(puzzle: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]
     }
 
 
+def answer_placement(
+    path: str, game_name: str, game: Any, state: Any, question: str, rerolls: str, as_json: bool
+) -> None:
+    """``--placement``: the Z3 answer for a Falling Skies dice phase (or one usage error)."""
+    if game_name != "falling-skies":
+        raise click.UsageError("--placement asks an Under Falling Skies dice phase")
+    kind, _, value = question.partition("=")
+    if kind == "no-damage" and not value:
+        target = None
+    elif kind == "research" and value.isdigit():
+        target = int(value)
+    else:
+        raise click.BadParameter(
+            f"{question!r} is neither 'no-damage' nor 'research=K'", param_hint="--placement"
+        )
+    from solver.z3_falling_skies import no_damage_placement, research_placement
+
+    try:
+        if target is None:
+            plan = no_damage_placement(game.scenario, game.ruleset, state, rerolls)
+        else:
+            plan = research_placement(game.scenario, game.ruleset, state, target, rerolls)
+    except ValueError as error:
+        raise PositionError(path, "file", str(error)) from None
+    asked = "takes no damage" if target is None else f"reaches research step {target}"
+    if as_json:
+        found = (
+            None
+            if plan is None
+            else {
+                "moves": [str(m) for m in plan.moves],
+                "rooms": list(plan.rooms),
+                "relies_on_rerolls": plan.relies_on_rerolls,
+            }
+        )
+        click.echo(json.dumps({"question": question, "rerolls": rerolls, "placement": found}))
+        return
+    if plan is None:
+        click.echo(f"no placement {asked} (proved by Z3, rerolls: {rerolls})")
+        return
+    luck = " (counting on the reroll faces shown)" if plan.relies_on_rerolls else ""
+    click.echo(f"a placement that {asked}{luck}: {plan}")
+
+
 @click.command(
     "solve",
     short_help="Is this position winnable? Exact probability, best decision and a plan.",
@@ -227,6 +271,8 @@ Examples:
   rulings solve tests/data/positions/falling_skies/room-phase.yaml --rounds 1 --timeout 30
   rulings solve POS --rounds 2 --max-nodes 100000 --plan-out plan.txt
   rulings resolve POS --replay plan.txt          # replay the plan found
+  rulings solve tests/data/positions/falling_skies/mid-placement.yaml --placement no-damage
+  rulings solve tests/data/positions/falling_skies/mid-placement.yaml --placement research=2 --rerolls forbid
 """,
 )
 @click.argument("path", metavar="POS")
@@ -251,6 +297,19 @@ Examples:
     metavar="FILE",
     help="Write the plan's phrases as a replay file for rulings resolve POS --replay FILE.",
 )
+@click.option(
+    "--placement",
+    metavar="QUESTION",
+    help="Under Falling Skies, dice rolled: answer with Z3 instead — 'no-damage' (a placement "
+    "taking no damage this dice phase?) or 'research=K' (one reaching research step K this round?).",
+)
+@click.option(
+    "--rerolls",
+    type=click.Choice(["luck", "forbid"]),
+    default="luck",
+    show_default=True,
+    help="With --placement: let Z3 choose a white die's reroll faces, or allow no reroll.",
+)
 @json_option
 @readings_option
 def solve_command(
@@ -259,6 +318,8 @@ def solve_command(
     max_nodes: int | None,
     timeout: float | None,
     plan_out: str | None,
+    placement: str | None,
+    rerolls: str,
     as_json: bool,
     readings: tuple[str, ...],
 ) -> None:
@@ -269,6 +330,10 @@ def solve_command(
     node, with the strategy's reply to every outcome for a certain win. The search deepens one
     round at a time, so a search stopped by --max-nodes or --timeout reports what the last
     finished horizon proved. Progress goes to stderr.
+
+    --placement asks a Falling Skies dice phase (dice rolled) a deterministic question, answered
+    by the Z3 encoding of the phase (solver/z3_falling_skies.py): a placement order, with the
+    rooms to resolve for research, or a proof that none exists.
     """
     from engine.positions import read_position_data
 
@@ -278,6 +343,9 @@ def solve_command(
         written = tuple(f"{k}={v}" for k, v in (puzzle.get("readings") or {}).items())
         readings = readings or written
     game_name, game, state = open_game(path, readings)
+    if placement is not None:
+        answer_placement(path, game_name, game, state, placement, rerolls, as_json)
+        return
     limits = Limits(rounds, max_nodes, timeout)
     try:
         solution = solve(game, state, limits, progress_echo())
