@@ -340,11 +340,12 @@ def _validator_lines(validations: list[Any], playouts: int) -> list[str]:
     won = [v for v in searched if v.win.found]
     lines += [f"  winning playout found: {v.game} {v.setup}: {v.win.text()}" for v in won]
     missed = [v for v in searched if not v.win.found]
-    if missed:
-        names = ", ".join(f"{v.game} {v.setup}" for v in missed)
+    for game in sorted({v.game for v in missed}):
+        mine = [v for v in missed if v.game == game]
+        budget = max(v.win.states for v in mine)
         lines.append(
-            f"  no winning playout found within the search budget ({len(missed)} setups, "
-            f"undecided, not unwinnable): {names}"
+            f"  no winning playout found (undecided, not unwinnable) for {len(mine)} {game} "
+            f"setup(s) within {budget:,} states each (--json lists them)"
         )
     return lines
 
