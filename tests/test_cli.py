@@ -477,16 +477,9 @@ SCENARIO_RECORD = {
 }
 
 
-def fake_verify(
-    monkeypatch,
-    outcomes: tuple[str, ...],
-    disagreements: list[str],
-    validations: tuple = (),
-    exit_code: int = 0,
-) -> list:
-    """Stand-ins for the pytest run (it records one scenario per outcome and writes a JUnit
-    file), ``solver.crosscheck`` and the validators; returns the calls made."""
-    calls: list = []
+def suites_stand_in(outcomes: tuple[str, ...], calls: list, exit_code: int = 0):
+    """A stand-in for ``run_suites``: it records one scenario per outcome (and, with the full
+    suites, one property test and one puzzle) and writes the JUnit file."""
 
     def fake_suites(root, work, suites, select=None):
         calls.append(("suites", root, suites, select))
@@ -508,6 +501,20 @@ def fake_verify(
         )
         return verify_module.SuiteRun(exit_code, junit_counts(work / "junit.xml"), "")
 
+    return fake_suites
+
+
+def fake_verify(
+    monkeypatch,
+    outcomes: tuple[str, ...],
+    disagreements: list[str],
+    validations: tuple = (),
+    exit_code: int = 0,
+) -> list:
+    """Stand-ins for the pytest run (:func:`suites_stand_in`), ``solver.crosscheck`` and the
+    validators; returns the calls made."""
+    calls: list = []
+    fake_suites = suites_stand_in(outcomes, calls, exit_code)
     monkeypatch.setattr(verify_module, "run_suites", fake_suites)
     monkeypatch.setattr(verify_module, "run_validators", lambda playouts, seed: validations)
 

@@ -18,6 +18,7 @@ from engine.falling_skies.files import load_position  # noqa: E402
 from engine.falling_skies.game import FallingSkiesGame, ResolveRoom  # noqa: E402
 from engine.openspiel.bots import mcts_policy, switches_of  # noqa: E402
 from tests.cli_support import one_line_error, run  # noqa: E402
+from tests.test_cli import suites_stand_in  # noqa: E402
 
 # Room phase of the synthetic two-step-research board, research on step 1 of 2 (the last step
 # needs 3): the die 2 on research room r2c1 (modifier +1) makes 3, so resolving r2c1 wins at once
@@ -177,10 +178,13 @@ def test_random_sim_test_skipped_without_open_spiel_or_with_zero_sims(monkeypatc
     )
 
 
-def test_verify_json_and_summary_carry_the_random_sim_test(monkeypatch):
-    """The scenario subprocess is stubbed (its own tests cover it); the rest runs for real."""
-    monkeypatch.setattr(verify, "run_scenarios", lambda root: verify.ScenarioRun(0, passed=1))
-    small = ("verify", "--maps", "1", "--z3-maps", "0", "--openspiel-sims", "1")
+def test_verify_json_and_summary_carry_the_random_sim_test(monkeypatch, tmp_path):
+    """The pytest run is stubbed (its own tests cover it); the rest runs for real."""
+    monkeypatch.setattr(verify, "run_suites", suites_stand_in(("passed",), []))
+    monkeypatch.setattr(verify, "run_validators", lambda playouts, seed: [])
+    out = str(tmp_path / "report")
+    small = ("verify", "--maps", "1", "--z3-maps", "0", "--openspiel-sims", "1", "--out", out)
+    small += ("--no-differential",)
     result = run(*small, "--json")
     assert result.exit_code == 0, result.output
     openspiel = json.loads(result.stdout)["openspiel"]
@@ -188,5 +192,5 @@ def test_verify_json_and_summary_carry_the_random_sim_test(monkeypatch):
     assert openspiel["games"] == {"python_falling_skies": "passed", "python_unknown": "passed"}
     assert "random_sim_test on python_unknown" in result.stderr
     text = run(*small).stdout.splitlines()
-    assert any(line.startswith("openspiel random_sim_test (1 sim") for line in text)
-    assert text[-1] == "verify: all checks passed"
+    assert any(line.startswith("- ok: openspiel random_sim_test (1 sim") for line in text)
+    assert text[-1] == "Result: PASS"
