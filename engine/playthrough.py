@@ -33,7 +33,7 @@ import yaml
 
 from engine.cli.replay import phrase_for, phrasebook
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode, sample_outcome
-from engine.core.textfiles import write_atomically, yaml_flow
+from engine.core.textfiles import yaml_flow
 
 GAMES = ("unknown", "falling-skies")
 STEP_CAP = 400
@@ -322,11 +322,6 @@ def render(data: dict[str, Any]) -> str:
     if yaml.safe_load(text) != data:
         raise AssertionError("a playthrough file would not read back as its data")
     return text
-
-
-def write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (a temporary file renamed over it)."""
-    write_atomically(path, text)
 
 
 # -- checking ------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ exists if some path ends in a win. Treating every chance outcome as one more cho
 there a winning playout?" into a deterministic planning problem, searched here with a beam:
 every choice of every state in the beam is applied, children that lost are dropped, children
 that repeat a state already kept are merged (a transposition set of frozen states), hopeless
-children are pruned (a game's sound bound, e.g. ``FallingSkiesGame.can_win_by``), and the
+children are pruned (a game's sound bound, e.g. ``FallingSkiesGame.earliest_win_round``), and the
 ``beam`` best-scored children form the next beam, until a child wins or the budget (``states``
 made, ``seconds``) runs out.
 

@@ -43,8 +43,8 @@ Speed, none of which changes the answer (tested against the plain search):
   (counted as all wins, or all losses) cannot bring the node inside the window, the rest is
   skipped; a player node stops at the first child worth 1;
 * children ordered by the table's bounds (terminal wins first), chance outcomes by probability;
-* the game's own bound, when it has one: ``game.can_win_by(state, last_round)`` returning False
-  proves that no line wins by the end of that round, ``last_round=None`` that none ever wins
+* the game's own bound, when it has one: ``game.earliest_win_round(state)`` proves that no line
+  wins before that round, and ``None`` that none ever wins
   (Under Falling Skies: research could not climb to the top even with every research room at its
   highest value every round before the mothership's skull ends the game,
   ``engine.falling_skies.outlook``); such a state is worth 0 without being expanded, exactly if
@@ -200,9 +200,9 @@ class _Search:
     open: dict[Any, int] = field(default_factory=dict)
     """The states of ``stack`` with their index."""
     counter: int = 0
-    bound: Callable[[Any, int | None], bool] | None = None
-    """The game's ``can_win_by(state, last_round)`` if it has one (a relaxation: False proves
-    that no line wins by the end of that round; ``None``: ever)."""
+    bound: Callable[[Any], int | None] | None = None
+    """The game's ``earliest_win_round(state)`` if it has one (a relaxation: no line wins before
+    that round; ``None``: none ever wins)."""
     bounded: int = 0
     """States proved worth 0 within the horizon by ``bound``, without expanding them."""
     component: dict[Any, Any] = field(default_factory=dict)
@@ -235,9 +235,10 @@ class _Search:
         this horizon only, a cut leaf), or 0 (nothing proved)."""
         if self.bound is None or self.horizon is None or self.start_round is None:
             return 0
-        if self.bound(state, self.start_round + self.horizon - 1):
-            return 0
-        return HOPELESS_NOW if self.bound(state, None) else HOPELESS_EVER
+        earliest = self.bound(state)
+        if earliest is None:
+            return HOPELESS_EVER
+        return HOPELESS_NOW if earliest >= self.start_round + self.horizon else 0
 
     def new_horizon(self, horizon: int | None) -> None:
         """Start the next horizon: keep lower bounds (values only grow with the horizon) and
@@ -651,7 +652,7 @@ def solve(
     """Solve ``state`` of ``game`` (see the module docstring for values, horizon and limits).
 
     ``pruning`` / ``transpositions`` switch the speed-ups off (the plain expectimax, for tests);
-    ``game_bound=False`` leaves out the game's own bound alone (``can_win_by``; it is part of the
+    ``game_bound=False`` leaves out the game's own bound alone (``earliest_win_round``; it is part of the
     pruning), to measure what it adds.
     """
     limits = limits or Limits()
@@ -668,7 +669,7 @@ def solve(
     start_round = getattr(state, "round", None)
     search = _Search(game, limits, start_round, pruning, transpositions, progress)
     if pruning and game_bound:
-        search.bound = getattr(game, "can_win_by", None)
+        search.bound = getattr(game, "earliest_win_round", None)
     answer: _Answer | None = None
     limit_hit: str | None = None
     old_limit = sys.getrecursionlimit()

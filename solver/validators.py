@@ -156,18 +156,16 @@ class FallingSkiesLuck:
         self.energy = tuple(r for r in rooms if r.kind in ("energy", "energy_fighter"))
         track = self.board.scenario.research
         self.points = tuple(sum(track[:step]) for step in range(len(track) + 1))
-        self.skull = len(self.board.scenario.mothership)
-        """The skull's row: a scenario's mothership track ends on it (``scenario_checks``)."""
 
     def last_round(self, state: Any) -> int:
-        """The last round whose room phase can still come: the mothership drops at least one
-        row each mothership phase (``fs.mothership.move``) and reaching the skull loses."""
-        moved = state.phase == "mothership"
-        return state.round + self.skull - state.mothership_row - (0 if moved else 1)
+        """The last round whose room phase can still come (the research outlook's skull count;
+        a scenario's mothership track ends on a skull, ``scenario_checks``)."""
+        return self.game.outlook.last_round(state)
 
     def hopeless(self, state: Any) -> bool:
-        """Research cannot reach the top before the skull (``FallingSkiesGame.can_win_by``)."""
-        return not self.game.can_win_by(state, self.last_round(state))
+        """Research cannot reach the top before the skull
+        (``FallingSkiesGame.earliest_win_round``)."""
+        return self.game.earliest_win_round(state) is None
 
     def outcomes(self, state: Any, node: Node) -> Sequence[Any]:
         """Every decision; of a roll or reroll, only the outcomes showing :data:`LUCKY_FACES`."""

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import click
 
-from engine.playthrough import FOLDER, GAMES, planned, play, render, stray_files, write
+from engine.core.textfiles import write_atomically
+from engine.playthrough import FOLDER, GAMES, planned, play, render, stray_files
 
 
 @click.command(
@@ -74,7 +75,7 @@ def record_command(ctx: click.Context, game_name: str, out_dir: str, check: bool
         if status != "unchanged":
             changed.append(f"{path} ({status})")
         if not check and status != "unchanged":
-            write(path, text)
+            write_atomically(path, text)
         verb = "checked" if check else "wrote" if status != "unchanged" else "kept"
         click.echo(f"rulings record: {verb} {path} ({status})", err=True)
     stray = [f"{path} (no setup of the table asks for it)" for path in stray_files(out, game_name)]

@@ -185,23 +185,18 @@ class FallingSkiesGame:
         return len(state.rolled) - whites, whites
 
     # -- for the solver ---------------------------------------------------------------------
-    def can_win_by(self, state: FSState, last_round: int | None) -> bool:
-        """False only when no line of play wins by the end of round ``last_round`` (None: ever):
-        research cannot climb to the top in the rounds left even at the most, the mothership's
-        skull ending the game at the latest (``outlook``; the solver's bound, issue 8). True does
-        not promise a win."""
+    def earliest_win_round(self, state: FSState) -> int | None:
+        """The earliest round a win could come in, or None when no line of play can win: research
+        climbing at the most every round until the mothership's skull ends the game (``outlook``;
+        the solver's bound, issue 8). A relaxation: no win comes sooner; it promises none."""
         if state.outcome is not None:
-            return state.outcome[0] == "win"
-        final = self.outlook.last_round(state)
-        if last_round is None or (final is not None and final < last_round):
-            last_round = final
-        if last_round is None:
-            return True
-        rounds_after = last_round - state.round
-        if rounds_after < 0:
-            return False
-        step = self.outlook.this_round(state)
-        return self.outlook.reach(step, rounds_after) >= len(self.outlook.track)
+            return state.round if state.outcome[0] == "win" else None
+        return self.outlook.earliest_round(state)
+
+    def can_win_by(self, state: FSState, last_round: int | None) -> bool:
+        """False only when no line of play wins by the end of round ``last_round`` (None: ever)."""
+        earliest = self.earliest_win_round(state)
+        return earliest is not None and (last_round is None or earliest <= last_round)
 
     # -- what needs no decision -------------------------------------------------------------
     def settle(self, state: FSState) -> Outcome:

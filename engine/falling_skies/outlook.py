@@ -136,6 +136,20 @@ class ResearchOutlook:
                 best = max(best, self._climb_all(start, order))
         return best
 
+    def earliest_round(self, state: FSState) -> int | None:
+        """The first round by whose end research could be at the top (this round's dice first,
+        then whole rounds at the most), or None if it cannot before the skull or ever stops
+        climbing short of the top."""
+        step, final, top = self.this_round(state), self.last_round(state), len(self.track)
+        after = 0
+        while (reached := self.reach(step, after)) < top:
+            if final is not None and state.round + after >= final:
+                return None
+            if after and reached == self.reach(step, after - 1):
+                return None  # a round adds nothing: no later round will
+            after += 1
+        return state.round + after
+
     def can_reach_top(self, start: int, rounds: int) -> bool:
         """Whether research could reach the top of its track within ``rounds`` rounds."""
         return rounds > 0 and self.reach(start, rounds) >= len(self.track)

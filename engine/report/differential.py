@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -107,14 +108,9 @@ def run_differential(
 ) -> None:
     """Run every planned reading (``workers`` pytest subprocesses at a time); fills ``failed``."""
     runs = [run for report in reports for run in report.runs if run.rerun]
-    done = 0
-
-    def one(run: ReadingRun) -> ReadingRun:
-        return _run_reading(root, run)
-
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        for run in pool.map(one, runs):
-            done += 1
+        finished = pool.map(partial(_run_reading, root), runs)
+        for done, run in enumerate(finished, start=1):
             if progress is not None:
                 progress(done, len(runs), f"{run.switch}={run.reading}")
 

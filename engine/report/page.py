@@ -8,7 +8,7 @@ import re
 from html import escape
 
 from engine.core.clauses import clause_index
-from engine.report.clauses import STATUSES, ClauseRow, section_totals
+from engine.report.clauses import PACKAGES, STATUSES, ClauseRow, section_totals
 from engine.report.differential import SwitchReport
 from engine.report.model import GameReport, Report
 from engine.report.records import ScenarioRecord
@@ -188,7 +188,7 @@ def _names(nodeids: list[str]) -> str:
 
 def _scenario(game: str, scenario: ScenarioRecord) -> str:
     examples = []
-    index = clause_index("falling_skies" if game == "falling-skies" else "unknown")
+    index = clause_index(PACKAGES[game])
     for example_id in scenario.examples:
         about = index.examples[example_id].text if example_id in index.examples else ""
         examples.append(
