@@ -14,6 +14,7 @@ from typing import Any
 import click
 
 from engine.cli.fuzz import fuzz_command
+from engine.cli.games import games_command
 from engine.cli.play import play_command
 from engine.cli.query import query
 from engine.cli.record import record_command
@@ -125,6 +126,7 @@ def cli() -> None:
     """
 
 
+cli.add_command(games_command)
 cli.add_command(query)
 cli.add_command(show_command)
 cli.add_command(verify_command)

@@ -1,0 +1,331 @@
+"""The registry of games: the one way the harness reaches a game (PRINCIPLES §9).
+
+Every command, the report, the solver, the fuzzers, the OpenSpiel adapters and the golden
+playthroughs find a game here by its name and use only what its :class:`GameSpec` offers: how to
+make the engine and its first states, read and write its position files, say and read its
+decisions, draw it, where its clause index, ledger and scenarios are, its state machine, its
+OpenSpiel adapter, its golden playthrough setups. Nothing outside a game's own package compares a
+game's name.
+
+A game registers itself as a package entry point in the group ``rulings.games`` (in
+``pyproject.toml``: ``[project.entry-points."rulings.games"] NAME = "package.module:SPEC"``), the
+value being its :class:`GameSpec`. Registering imports only the spec module, which must stay
+light: a spec loads its engine, drawings and phrasebook when first asked for them.
+
+A position file is read once per command: :func:`open_file` parses it, finds its game by its
+``game`` key and hands the parsed data to that game's :meth:`GameSpec.open_data`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import entry_points
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from engine.core.errors import PositionError
+from engine.core.playout import SweepReport, sweep_report
+
+GROUP = "rulings.games"
+"""The entry-point group games register in."""
+
+Decision = Any
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A position file opened for a command: the engine it is played with, its state, and the
+    game's own view of it (what the drawings take: e.g. an Unknown map, or a Falling Skies state
+    with its scenario)."""
+
+    spec: GameSpec
+    game: Any
+    state: Any
+    view: Any
+    source: str
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    """How one game's decisions are read from phrases and said as phrases (``rulings resolve``,
+    replay files, plans, playthroughs)."""
+
+    read: Callable[[Any, Any, Any, str, Random | None], Decision]
+    """``read(game, state, node, phrase, rng)``: the decision, or ``click.BadParameter`` saying
+    what is wrong with the phrase (with the accepted forms)."""
+    say: Callable[[Any, Decision], str | None]
+    """``say(state, decision)``: the phrase (``None`` if no phrase names it)."""
+    next_lines: Callable[[Any, Any], list[str]]
+    """``next_lines(state, node)``: what the rules ask for next, as ``rulings resolve`` says it."""
+    next_data: Callable[[Any, Any], dict[str, Any]]
+    """``next_data(state, node)``: the same as JSON data."""
+    event_line: Callable[[Any], str]
+    """``event_line(event)``: one event narrated on one line (with its clause)."""
+    forms: str = ""
+    """The accepted phrase forms, for ``rulings resolve --help``."""
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    """One option a game's set-up takes from the command line (``rulings play`` / ``sweep``)."""
+
+    name: str
+    """The keyword the value is passed under (``mission``); the flag is ``--mission``."""
+    help: str
+    default: Any = None
+    choices: tuple[str, ...] = ()
+    """The allowed values (empty: any ``kind`` value)."""
+    kind: type = str
+    """``str``, ``int`` or ``bool`` (a flag)."""
+    commands: tuple[str, ...] = ("play", "sweep")
+    """The commands that take it."""
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+class SetupRefused(ValueError):
+    """A set-up the rules refuse: the option at fault (``--mission``) and the problem."""
+
+    def __init__(self, option: str, problem: str) -> None:
+        super().__init__(problem)
+        self.option = option
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class PlaythroughSetup:
+    """One recorded golden playthrough setup: a short name, what it sets up, the options given to
+    :meth:`GameSpec.new_game`, and the seeds played."""
+
+    name: str
+    about: str
+    options: tuple[tuple[str, Any], ...]
+    seeds: tuple[int, ...]
+
+
+class GameSpec:
+    """What the harness may ask of one game. A game's package subclasses it once.
+
+    The class attributes say where things are; the methods load the engine and its helpers on
+    first use (a spec module imports nothing heavy at module level).
+    """
+
+    name: str = ""
+    """The game's key: the ``game`` value of its position files and the CLI's GAME."""
+    title: str = ""
+    """The game's name as people write it."""
+    summary: str = ""
+    """One line saying what the game is (``rulings games``)."""
+    package: str = ""
+    """The Python package holding its rules (the report's clause trace reads its source)."""
+    clauses: Path = Path()
+    """Its rule clause index (``clauses.yaml``)."""
+    ledger: Path | None = None
+    """Its interpretation ledger (``interpretations.yaml``), if it has one."""
+    features: Path = Path()
+    """The folder of its Gherkin scenarios."""
+    steps: str = ""
+    """The module of its Gherkin step definitions (loaded as a pytest plugin by the suite)."""
+    machine: str = ""
+    """``module:Class`` of its Hypothesis state machine (``rulings fuzz``, the property suite)."""
+    openspiel: str = ""
+    """``module:Class`` of its OpenSpiel game adapter (empty: none)."""
+    setup_options: tuple[SetupOption, ...] = ()
+    """What ``rulings play GAME`` and ``rulings sweep --game GAME`` take besides seed and readings."""
+    playthroughs: tuple[PlaythroughSetup, ...] = ()
+    """Its golden playthrough setups (``rulings record``)."""
+    rollout_length: int = 0
+    """Random-rollout cut for MCTS leaves (0: play rollouts to the end)."""
+
+    # -- the rules ---------------------------------------------------------------------------
+    def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:
+        """The ruleset with ``readings`` (switch -> reading) applied; ``ValueError`` names a
+        switch or reading the ledger does not know."""
+        raise NotImplementedError
+
+    def switches(self) -> dict[str, dict[str, Any]]:
+        """The ledger's switches by ID (``readings``, ``default``, ``question``, ``why``)."""
+        if self.ledger is None:
+            return {}
+        from engine.core.ruleset import load_ledger
+
+        return load_ledger(self.ledger)
+
+    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> tuple[Any, Any]:
+        """``(engine, first state)`` of a game set up with ``options`` (the ``setup_options``
+        given, by name) and ``seed``; :class:`SetupRefused` says which option is wrong and why."""
+        raise NotImplementedError
+
+    # -- files -------------------------------------------------------------------------------
+    def open_data(self, data: dict[str, Any], source: str, ruleset: Any) -> Opened:
+        """A parsed position file of this game opened under ``ruleset`` (``PositionError``
+        naming the entry when it breaks the game's rules or schema)."""
+        raise NotImplementedError
+
+    def save(self, game: Any, state: Any, path: Path) -> None:
+        """Write ``state`` as a position file at ``path`` (whole or not at all)."""
+        raise NotImplementedError
+
+    def position_text(self, game: Any, state: Any) -> str:
+        """``state`` as the text of a position file."""
+        raise NotImplementedError
+
+    # -- words and pictures ------------------------------------------------------------------
+    def phrasebook(self) -> Phrasebook:
+        """How its decisions are said and read."""
+        raise NotImplementedError
+
+    def text(self, opened: Opened, title: str) -> str:
+        """The text drawing ``rulings show`` prints."""
+        raise NotImplementedError
+
+    def svg(self, opened: Opened, title: str) -> str:
+        """A self-contained SVG drawing (``rulings show --svg``, the report)."""
+        raise NotImplementedError
+
+    def progress(self, game: Any, state: Any) -> float:
+        """How far ``state`` is toward a win, from 0 to 1 (searches rank states by it)."""
+        return 0.0
+
+    # -- sweeps ------------------------------------------------------------------------------
+    def sweep(
+        self,
+        ruleset: Any,
+        seed: int,
+        playouts: int,
+        options: Mapping[str, Any],
+        progress: Callable[[int, int], None],
+    ) -> SweepReport:
+        """Seeded random playouts of set-up games and how they ended. The default plays
+        ``playouts`` games of :meth:`new_game` (seeds ``seed``, ``seed + 1``, ...) to the end."""
+        return sweep_report(self, ruleset, seed, playouts, options, progress)
+
+
+def _load(reference: str) -> Any:
+    """The object a ``module:attribute`` reference names."""
+    from importlib import import_module
+
+    module, _, attribute = reference.partition(":")
+    return getattr(import_module(module), attribute)
+
+
+def load_reference(reference: str) -> Any:
+    """The object a spec's ``module:attribute`` reference (``machine``, ``openspiel``) names."""
+    return _load(reference)
+
+
+@cache
+def _registered() -> dict[str, GameSpec]:
+    found: dict[str, GameSpec] = {}
+    for point in sorted(entry_points(group=GROUP), key=lambda p: p.name):
+        spec = point.load()
+        if not isinstance(spec, GameSpec):
+            raise TypeError(f"entry point {point.name} = {point.value} is not a GameSpec")
+        if spec.name != point.name:
+            raise TypeError(f"entry point {point.name} names a spec called {spec.name!r}")
+        found[spec.name] = spec
+    return found
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game, by name, in name order."""
+    return dict(_registered())
+
+
+def names() -> tuple[str, ...]:
+    """The registered games' names."""
+    return tuple(_registered())
+
+
+def game(name: str) -> GameSpec:
+    """The registered game ``name``; ``KeyError`` with the names there are, and the nearest."""
+    specs = _registered()
+    if name in specs:
+        return specs[name]
+    from difflib import get_close_matches
+
+    near = get_close_matches(name, list(specs), n=1)
+    hint = f" (did you mean {near[0]!r}?)" if near else ""
+    raise KeyError(f"no game {name!r}{hint}; games: {', '.join(specs)}")
+
+
+def iter_games(selected: str = "all") -> Iterator[GameSpec]:
+    """The games a ``--game`` value selects: one by name, or ``all``."""
+    if selected == "all":
+        yield from _registered().values()
+    else:
+        yield game(selected)
+
+
+def spec_of_data(data: dict[str, Any], source: str) -> GameSpec:
+    """The game a parsed position file belongs to (its ``game`` key), or ``PositionError``."""
+    name = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(name, str):
+        raise PositionError(source, "game", f"missing: say which game ({', '.join(names())})")
+    try:
+        return game(name)
+    except KeyError as error:
+        raise PositionError(source, "game", str(error.args[0])) from None
+
+
+def parse_file(path: str | Path) -> tuple[GameSpec, dict[str, Any]]:
+    """Read and parse a position file once: its game and its data (``PositionError`` if the
+    file cannot be read, is malformed, or names no registered game)."""
+    from engine.positions import parse_position_text, read_text
+
+    path = Path(path)
+    data = parse_position_text(read_text(path), str(path), as_json=path.suffix.lower() == ".json")
+    if not isinstance(data, dict):
+        raise PositionError(
+            str(path), "file", "a position file must be a mapping with a 'game' key"
+        )
+    return spec_of_data(data, str(path)), data
+
+
+def open_file(path: str | Path, readings: Mapping[str, str] | None = None) -> Opened:
+    """Open a position file of any registered game under ``readings`` (read and parsed once).
+
+    ``PositionError`` for a bad file; ``ValueError`` for a switch or reading the game's ledger
+    does not know."""
+    spec, data = parse_file(path)
+    return spec.open_data(data, str(path), spec.ruleset(readings or {}))
+
+
+def parse_readings(values: Sequence[str]) -> dict[str, str]:
+    """``SWITCH=READING`` values as a mapping; ``ValueError`` for a malformed or repeated one."""
+    chosen: dict[str, str] = {}
+    for value in values:
+        switch, sep, reading = value.partition("=")
+        switch, reading = switch.strip(), reading.strip()
+        if not sep or not switch or not reading:
+            raise ValueError(f"{value!r} is not SWITCH=READING")
+        if switch in chosen:
+            raise ValueError(f"switch {switch!r} is given twice")
+        chosen[switch] = reading
+    return chosen
+
+
+__all__ = [
+    "GROUP",
+    "GameSpec",
+    "Opened",
+    "Phrasebook",
+    "PlaythroughSetup",
+    "SetupOption",
+    "SetupRefused",
+    "SweepReport",
+    "game",
+    "games",
+    "iter_games",
+    "load_reference",
+    "names",
+    "open_file",
+    "parse_file",
+    "parse_readings",
+    "spec_of_data",
+]
