@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 
 import properties.profiles  # noqa: F401 - the Hypothesis profiles, for --hypothesis-profile
+from engine.core import registry
 
 pytest_plugins = [
     "tests.steps.capture",  # --rulings-capture, --rulings-reading; first: the worlds import it
@@ -20,6 +21,7 @@ pytest_plugins = [
     "tests.steps.unknown_missions_explore",
     "tests.steps.unknown_setup",
     "tests.steps.falling_skies",
+    *(spec.steps for spec in registry.games().values() if spec.steps),
 ]
 
 METADATA_TAGS = ("example:", "clause:", "interpretation:")

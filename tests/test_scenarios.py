@@ -1,5 +1,8 @@
-"""Binds every Gherkin scenario under ``features/`` (``bdd_features_base_dir``) to pytest."""
+"""Binds the Gherkin scenarios of every registered game (its ``features`` folder) to pytest."""
 
 from pytest_bdd import scenarios
 
-scenarios(".")
+from engine.core import registry
+
+for _spec in registry.games().values():
+    scenarios(str(_spec.features))
