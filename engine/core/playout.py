@@ -131,7 +131,7 @@ class Playable(Protocol):
     name: str
     title: str
 
-    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> tuple[Any, Any]: ...
+    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> Any: ...
 
 
 def sweep_report(
@@ -147,8 +147,8 @@ def sweep_report(
     endings: Counter[tuple[str, str | None]] = Counter()
     failed: list[dict[str, Any]] = []
     for index in range(playouts):
-        game, state = spec.new_game(ruleset, seed + index, options)
-        _, ending = play_out(game, state, Random(seed + index))
+        new = spec.new_game(ruleset, seed + index, options)
+        _, ending = play_out(new.game, new.state, Random(seed + index))
         endings[(ending.result, ending.clause)] += 1
         if not ending.ended:
             failed.append({"seed": seed + index, "result": ending.result, "why": ending.why})

@@ -88,6 +88,16 @@ class SetupOption:
         return "--" + self.name.replace("_", "-")
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """A game just set up: its engine, the state where the first decision is asked, and the
+    events setting it up caused (``rulings play`` narrates them)."""
+
+    game: Any
+    state: Any
+    events: tuple[Any, ...] = ()
+
+
 class SetupRefused(ValueError):
     """A set-up the rules refuse: the option at fault (``--mission``) and the problem."""
 
@@ -156,9 +166,10 @@ class GameSpec:
 
         return load_ledger(self.ledger)
 
-    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> tuple[Any, Any]:
-        """``(engine, first state)`` of a game set up with ``options`` (the ``setup_options``
-        given, by name) and ``seed``; :class:`SetupRefused` says which option is wrong and why."""
+    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> NewGame:
+        """A game set up with ``options`` (values of ``setup_options`` by name; a missing one
+        takes its default) and ``seed``, up to its first decision; :class:`SetupRefused` says
+        which option is wrong and why."""
         raise NotImplementedError
 
     # -- files -------------------------------------------------------------------------------
@@ -313,6 +324,7 @@ def parse_readings(values: Sequence[str]) -> dict[str, str]:
 __all__ = [
     "GROUP",
     "GameSpec",
+    "NewGame",
     "Opened",
     "Phrasebook",
     "PlaythroughSetup",
