@@ -11,6 +11,7 @@ every other survivor still waiting for its turn, and the tile stack holds just t
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -651,3 +652,27 @@ def test_objective_tokens_go_to_the_nearest_passable_tile_of_the_players_choice(
     assert tokens(state, (1, 1)) == {"mission": 1}
     assert tokens(state, (1, 0)) == {}
     assert on_turn(state)
+
+
+def test_each_hazard_module_registers_what_exploring_its_tile_does():
+    # explore and the instant effects ask the registration point; no hazard is named there
+    import engine.unknown.actions.explore as explore_module
+    import engine.unknown.instant_effects as instant_module
+    from engine.unknown.catalog import catalog
+    from engine.unknown.hazards import EXPLORE_EFFECTS, explore_effect
+
+    assert explore_effect("base", "lay") is None
+    assert {tile: sorted(stages) for tile, stages in EXPLORE_EFFECTS.items()} == {
+        "blaze": ["knockback"],
+        "broken": ["uncommon"],
+        "collapse": ["after_knockback", "knockback", "lay", "spot_fixed"],
+        "flood": ["uncommon"],
+        "rockfall": ["lay", "tokens"],
+    }
+    for tile, stages in EXPLORE_EFFECTS.items():
+        for function in stages.values():
+            assert function.__module__ == f"engine.unknown.hazards.{tile}"
+    hazards = [name for name, kind in catalog().items() if kind.type == "hazard"]
+    for module in (explore_module, instant_module):
+        source = Path(module.__file__).read_text(encoding="utf-8")
+        assert not [name for name in hazards if f'"{name}"' in source]

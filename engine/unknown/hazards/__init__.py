@@ -13,12 +13,20 @@ carry their clear cost there (``unknown.hazard.bridge.clear``, ``unknown.hazard.
 * "Removed from the game" (Blaze, Collapse) takes the pieces and tokens off the map for good;
   objective tokens are spared and go to the nearest passable tile instead
   (``unknown.hazard.blaze.objective-tokens``, ``unknown.hazard.collapse.objective-tokens``).
+
+What exploring a hazard tile does beyond the instant effects every tile shares is registered by
+the hazard's own module with :func:`on_explore`, for one of the :data:`EXPLORE_STAGES`; explore
+asks :func:`explore_effect` and knows no hazard by name.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
@@ -31,6 +39,60 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+
+# -- what exploring a hazard tile does --------------------------------------------------------
+
+EXPLORE_STAGES = ("lay", "spot_fixed", "tokens", "uncommon", "knockback", "after_knockback")
+"""The points of exploring at which a hazard may do something of its own, in the order they come.
+
+* ``lay(game, position, origin, at) -> (position, spot, events)``: where the tile goes once the
+  players chose ``at`` for an explorer on ``origin`` (Collapse covers the explorer's tile,
+  Rockfall trades places with it); without one the tile goes on ``at``.
+* ``spot_fixed(game, position, origin) -> bool``: whether the chosen spot makes no difference,
+  so the players are not asked (Collapse over the explorer's tile).
+* The rest take ``(game, state, laid)``, ``laid`` being the
+  :class:`~engine.unknown.instant_effects.Explored` effect of the tile, and return an outcome:
+  ``tokens`` lays the tile's tokens in place of the common token spawn (Rockfall's barriers),
+  ``uncommon`` is the tile's uncommon effect (``unknown.effect.instant.uncommon``: Broken,
+  Flood), ``knockback`` replaces the tile's plain knockback (Blaze, Collapse) and
+  ``after_knockback`` runs once every piece has fled (Collapse's crushing).
+"""
+
+EXPLORE_EFFECTS: dict[str, dict[str, Callable[..., Any]]] = {}
+"""Tile name -> stage -> the function its hazard module registered (:func:`on_explore`)."""
+
+
+def on_explore(tile: str, stage: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorator: the function is what exploring ``tile`` does at ``stage`` (:data:`EXPLORE_STAGES`)."""
+    if stage not in EXPLORE_STAGES:
+        raise ValueError(f"unknown explore stage {stage!r}; stages: {', '.join(EXPLORE_STAGES)}")
+
+    def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        stages = EXPLORE_EFFECTS.setdefault(tile, {})
+        if stage in stages:
+            raise ValueError(f"{tile!r} has two {stage} effects on explore")
+        stages[stage] = function
+        return function
+
+    return register
+
+
+def explore_effect(tile: str, stage: str) -> Callable[..., Any] | None:
+    """What the hazard module of ``tile`` registered for ``stage``; ``None`` if nothing."""
+    _register_hazards()
+    return EXPLORE_EFFECTS.get(tile, {}).get(stage)
+
+
+@cache
+def _register_hazards() -> None:
+    """Import every hazard module once, so each registers its explore effects, and check them."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+    tiles = catalog()
+    for tile in EXPLORE_EFFECTS:
+        if tile not in tiles or tiles[tile].type != "hazard":
+            raise ValueError(f"explore effects registered for {tile!r}, not a hazard tile")
+
 
 NON_OBJECTIVE_TOKENS = frozenset(
     {"ammo", "food", "medicine", "scrap", "barrier", "armor", "trap", "blaze"}

@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING
 from engine.core.game import Event
 from engine.unknown.catalog import catalog
 from engine.unknown.effects import effect
-from engine.unknown.hazards import hazard_reach, remove_everything
+from engine.unknown.hazards import hazard_reach, on_explore, remove_everything
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.instant_effects import Explored
 
 SPREAD = 2
 """Blaze sets alight every tile within this range (``unknown.hazard.blaze.spread``)."""
@@ -51,13 +52,20 @@ def alight(position: UnknownPosition, at: Coord) -> bool:
     return bool(position.tokens_at.get(at, {}).get("blaze"))
 
 
+@on_explore("blaze", "knockback")
+def explored(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+    """The blaze just laid sets its tiles alight: its knockback, then its fire
+    (``unknown.hazard.blaze.spread``, ``unknown.hazard.blaze.destroy``)."""
+    return ignite(game, state, laid.at, later=False)
+
+
 def ignite(game: UnknownGame, state: UnknownState, at: Coord, later: bool) -> Outcome:
     """Set the blaze on ``at`` going: its knockback, then its fire (:class:`BlazeBurn`).
 
     ``later`` marks a tile that came within reach after the blaze was explored
     (``unknown.hazard.blaze.later``): the original knockback happens again.
     """
-    from engine.unknown.actions.explore import knockbacks
+    from engine.unknown.knockback_order import knockbacks
 
     area = fire_area(state.position, at)
     new = tuple(s for s in area if not alight(state.position, s))

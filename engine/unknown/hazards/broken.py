@@ -8,14 +8,22 @@ Being set down on the tile is not a move action and not a knockback.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from engine.unknown.hazards import on_explore
 from engine.unknown.health import damage_survivor
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import Coord
 from engine.unknown.state import UnknownState
 
+if TYPE_CHECKING:
+    from engine.unknown.game import UnknownGame
+    from engine.unknown.instant_effects import Explored
 
-def fall_through(state: UnknownState, who: str, at: Coord) -> Outcome:
-    """``who`` takes 1 damage and is put on the Broken tile at ``at``."""
+
+@on_explore("broken", "uncommon")
+def fall_through(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+    """The explorer takes 1 damage and is put on the Broken tile just laid."""
+    who, at = laid.explorer, laid.at
     state, hurt = damage_survivor(state, who, 1, "the Broken tile")
     here = state.position.survivor(who).at
     moved = event(

@@ -16,10 +16,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.game import Event
-from engine.unknown.hazards import remove_everything, shielded
+from engine.unknown.hazards import on_explore, remove_everything, shielded
 from engine.unknown.map import range_between
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord, PlacedTile, UnknownPosition
@@ -27,8 +28,17 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.instant_effects import Explored
 
 
+@on_explore("collapse", "spot_fixed")
+def covers_origin(game: UnknownGame, position: UnknownPosition, origin: Coord) -> bool:
+    """Whether Collapse goes over the explorer's tile on ``origin`` whatever spot is chosen, so
+    nobody is asked where (``unknown.hazard.collapse.placement``)."""
+    return not shielded(game, position, origin)
+
+
+@on_explore("collapse", "lay")
 def lay(
     game: UnknownGame, position: UnknownPosition, origin: Coord, at: Coord
 ) -> tuple[UnknownPosition, Coord, tuple[Event, ...]]:
@@ -78,8 +88,21 @@ def movers(
     return (*survivors, *(e.id for e in position.enemies_at(origin)))
 
 
-def crush(game: UnknownGame, state: UnknownState, spot: Coord) -> Outcome:
+@on_explore("collapse", "knockback")
+def knock_back(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+    """Queue the flight of everything on the explorer's tile (``unknown.hazard.collapse.knockback``)."""
+    from engine.unknown.knockback_order import knockbacks
+
+    distance = knockback_distance(game, state.position, laid.at, laid.origin)
+    source = ("hazard", laid.tile, laid.at, distance)
+    fleeing = movers(game, state.position, laid.at, laid.origin)
+    flight = knockbacks(game, state, (source,), laid.tile, fleeing)
+    return replace(state, pending=(*flight, *state.pending)), ()
+
+
+@on_explore("collapse", "after_knockback")
+def crush(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
     """Remove what is still on Collapse's tile (``unknown.hazard.collapse.destroy``)."""
     return remove_everything(
-        game, state, spot, "unknown.hazard.collapse.destroy", "buried under Collapse"
+        game, state, laid.at, "unknown.hazard.collapse.destroy", "buried under Collapse"
     )

@@ -18,13 +18,14 @@ from typing import TYPE_CHECKING
 
 from engine.core.game import Event
 from engine.unknown.catalog import catalog
-from engine.unknown.hazards import hazard_reach, is_objective_token
+from engine.unknown.hazards import hazard_reach, is_objective_token, on_explore
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import Coord, PlacedTile
+from engine.unknown.position import PlacedTile
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.instant_effects import Explored
 
 
 def gatherable(game: UnknownGame, placed: PlacedTile) -> bool:
@@ -44,8 +45,10 @@ def gatherable(game: UnknownGame, placed: PlacedTile) -> bool:
     return bool(kind.gather) or single_use_exchange
 
 
-def flood(game: UnknownGame, state: UnknownState, at: Coord) -> Outcome:
-    """Clear the gatherable tiles the flood on ``at`` reaches and destroy what lies on them."""
+@on_explore("flood", "uncommon")
+def flood(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+    """Clear the gatherable tiles the flood just laid reaches and destroy what lies on them."""
+    at = laid.at
     distance = catalog()[state.position.tile_at[at].tile].knockback or 0
     position = state.position
     events: list[Event] = []

@@ -16,14 +16,25 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.game import Event
-from engine.unknown.hazards import shielded
-from engine.unknown.outcome import event
+from engine.unknown.hazards import on_explore, shielded
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord, PlacedTile, Token, UnknownPosition
+from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+    from engine.unknown.instant_effects import Explored
 
 
+@on_explore("rockfall", "tokens")
+def barriers(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+    """Rockfall's barrier tokens, from the catalog, on its new spot (``unknown.hazard.rockfall.barriers``)."""
+    from engine.unknown.instant_effects import spawn_tokens
+
+    return spawn_tokens(state, laid.at, laid.tile, "unknown.hazard.rockfall.barriers")
+
+
+@on_explore("rockfall", "lay")
 def swap(
     game: UnknownGame, position: UnknownPosition, origin: Coord, at: Coord
 ) -> tuple[UnknownPosition, Coord, tuple[Event, ...]]:
