@@ -1,0 +1,35 @@
+"""The interpretation switch of solo Pig (PRINCIPLES §5).
+
+Each field is one entry of ``data/interpretations.yaml``: the field name is the ledger ID with
+``_`` for ``-``, the default is the ledger's default, and the allowed values are its readings
+(checked by :class:`~engine.core.ruleset.Switches`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from engine.core.ruleset import Switches, load_ledger
+
+LEDGER = Path(__file__).resolve().parent / "data" / "interpretations.yaml"
+
+
+@dataclass(frozen=True)
+class Ruleset(Switches):
+    """The readings in force for one engine instance."""
+
+    LEDGER: ClassVar[Path] = LEDGER
+
+    target_reached: str = "on-hold"
+    """``pig.end.win``: ``on-hold`` (only a hold banks the points that win) or ``at-once`` (the
+    roll that carries bank plus turn total to the target wins)."""
+
+
+def interpretation_ledger() -> dict[str, dict[str, Any]]:
+    """The ledger entries by ID."""
+    return load_ledger(LEDGER)
+
+
+DEFAULT = Ruleset()

@@ -1,0 +1,129 @@
+"""Solo Pig as the harness sees it: its entry in the registry of games (PRINCIPLES §9).
+
+``pyproject.toml`` registers :data:`SPEC` as the entry point ``pig`` of the group
+``rulings.games``. Everything the commands, the report, the solver, the fuzzers and the golden
+playthroughs need of the game is reached through it; the engine, its files, phrases and drawings
+are imported when first asked for, so registering the game costs almost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.core.registry import (
+    GameSpec,
+    NewGame,
+    Opened,
+    Phrasebook,
+    PlaythroughSetup,
+    SetupOption,
+    SetupRefused,
+)
+
+HERE = Path(__file__).resolve().parent
+
+
+class PigSpec(GameSpec):
+    """Solo Pig: roll one die, bank points before a 1 wipes the turn, reach the target in time."""
+
+    name = "pig"
+    title = "Solo Pig"
+    summary = "the folk dice game alone: roll or hold, reach the target before the turns run out"
+    package = "examples.pig"
+    clauses = HERE / "data" / "clauses.yaml"
+    ledger = HERE / "data" / "interpretations.yaml"
+    features = HERE / "features"
+    steps = "examples.pig.steps"
+    machine = "examples.pig.machine:PigMachine"
+    openspiel = ""
+    setup_options = (
+        SetupOption("target", "The score to reach (pig.game.target).", 20, kind=int),
+        SetupOption("turns", "The number of turns to reach it in (pig.game.turns).", 5, kind=int),
+    )
+    playthroughs = (
+        PlaythroughSetup("to-20", "the default game: target 20 in 5 turns", (), (1, 2)),
+        PlaythroughSetup(
+            "to-10", "a short game: target 10 in 2 turns", (("target", 10), ("turns", 2)), (3,)
+        ),
+    )
+    rollout_length = 0
+
+    # -- the rules ---------------------------------------------------------------------------
+    def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:
+        """The ruleset with ``readings`` (switch -> reading) applied (``ValueError`` if bad)."""
+        from examples.pig.ruleset import DEFAULT
+
+        return DEFAULT.with_readings(**dict(readings or {}))
+
+    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> NewGame:
+        """``pig.game.target`` / ``pig.game.turns``: a game to the agreed target in the agreed
+        turns, its first roll under way (``pig.turn.first-roll``). The seed changes nothing:
+        chance stays explicit in the state's chance nodes."""
+        from examples.pig.game import PigGame, event
+        from examples.pig.state import LIMIT, first_state
+
+        del seed
+        chosen = {option.name: options.get(option.name) for option in self.setup_options}
+        values = {
+            option.name: option.default if chosen[option.name] is None else chosen[option.name]
+            for option in self.setup_options
+        }
+        for option in self.setup_options:
+            value = values[option.name]
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= LIMIT:
+                raise SetupRefused(option.flag, f"{option.name} must be a whole number 1-{LIMIT}")
+        state = first_state(values["target"], values["turns"])
+        text = f"a game to {state.target} in {state.turns} turns: turn 1 begins, the die is rolled"
+        start = event("turn", "pig.turn.first-roll", text, turn=1)
+        return NewGame(PigGame(ruleset), state, (start,))
+
+    # -- files -------------------------------------------------------------------------------
+    def open_data(self, data: dict[str, Any], source: str, ruleset: Any) -> Opened:
+        """A parsed Pig position file, checked by its schema and the rules."""
+        from examples.pig.files import state_from_data
+        from examples.pig.game import PigGame
+
+        state = state_from_data(data, source, ruleset)
+        return Opened(self, PigGame(ruleset), state, state, source)
+
+    def save(self, game: Any, state: Any, path: Path) -> None:
+        """Write ``state`` as a position file, whole or not at all."""
+        from examples.pig.files import save_state
+
+        save_state(state, path, game.ruleset)
+
+    def position_text(self, game: Any, state: Any) -> str:
+        """``state`` as the text of a YAML position file."""
+        from examples.pig.files import state_to_text
+
+        return state_to_text(state)
+
+    # -- words and pictures ------------------------------------------------------------------
+    def phrasebook(self) -> Phrasebook:
+        """``roll``, ``hold``, ``roll F`` and ``option N``, read and said."""
+        from examples.pig.phrases import PHRASEBOOK
+
+        return PHRASEBOOK
+
+    def text(self, opened: Opened, title: str) -> str:
+        """The text drawing ``rulings show`` prints."""
+        from examples.pig.drawing import text
+
+        return text(opened.state, title)
+
+    def svg(self, opened: Opened, title: str) -> str:
+        """The self-contained SVG drawing."""
+        from examples.pig.drawing import svg
+
+        return svg(opened.state, title)
+
+    def progress(self, game: Any, state: Any) -> float:
+        """Bank plus turn total as a share of the target (1 once won)."""
+        if state.outcome is not None:
+            return 1.0 if state.outcome[0] == "win" else 0.0
+        return min(1.0, (state.bank + state.turn_total) / state.target)
+
+
+SPEC = PigSpec()
