@@ -951,3 +951,40 @@ def test_mid_phase_states_name_their_effects_and_read_back():
         else:
             state, _ = step
     assert {ChooseTargets, ChoosePaths, MoveEnemies} <= set(seen)
+
+
+def test_the_enemies_table_gives_each_special_ability_to_its_enemy():
+    from engine.unknown.catalog import ENEMY_ABILITIES, enemy_kinds
+
+    given_to = {
+        ability: sorted(name for name, kind in enemy_kinds().items() if getattr(kind, ability))
+        for ability in ENEMY_ABILITIES
+    }
+    assert given_to == {
+        "ranged": ["stranger"],
+        "damages_whole_tile": ["behemoth"],
+        "unlimited_damage": ["mission_behemoth"],
+        "skips_base_defense": ["brute"],
+        "leaves_barriers": ["devourer"],
+        "heals_in_upkeep": ["devourer"],
+        "unharmed_by_damage": ["mission_behemoth"],
+        "reaching_base_loses": ["mission_behemoth"],
+    }
+    assert enemy_kinds()["stranger"].ranged == 2
+
+
+@pytest.mark.parametrize(
+    "row",
+    [
+        {"flies": True},
+        {"ranged": True},
+        {"heals_in_upkeep": "yes"},
+        {"target": "food"},
+    ],
+)
+def test_an_enemy_row_with_an_unknown_or_mistyped_ability_is_refused(row):
+    from engine.unknown.catalog import _enemy
+
+    plain = {"health": 1, "speed": 1, "target": "survivor", "clauses": []}
+    with pytest.raises(ValueError):
+        _enemy("odd", {**plain, **row})

@@ -100,13 +100,46 @@ class SurvivorCard:
 
 @dataclass(frozen=True)
 class EnemyKind:
-    """An enemy's line of the Enemies table: health (``None``: unlimited), speed and target."""
+    """An enemy's line of the Enemies table: health (``None``: unlimited), speed, target and its
+    special abilities (``data/enemies.yaml`` says which clause gives each)."""
 
     name: str
     health: int | None
     speed: int
     target: str
     clauses: tuple[str, ...]
+    ranged: int | None = None
+    """Reach of its ranged attack (``unknown.enemy.stranger.ranged``); ``None``: it has none."""
+    damages_whole_tile: bool = False
+    """Its close-combat damage hits every piece on its tile (``unknown.enemy.behemoth.area-damage``)."""
+    unlimited_damage: bool = False
+    """Each survivor fighting it takes all the damage it can (``unknown.mission.behemoth.spawn``)."""
+    skips_base_defense: bool = False
+    """It takes no part in base defense (``unknown.enemy.brute.no-base-defense``)."""
+    leaves_barriers: bool = False
+    """Each tile it leaves gets a barrier token (``unknown.enemy.devourer.barrier``)."""
+    heals_in_upkeep: bool = False
+    """It heals in enemy upkeep (``unknown.enemy.devourer.heal``)."""
+    unharmed_by_damage: bool = False
+    """Damage neither kills nor stuns it (``unknown.mission.behemoth.base-loss``)."""
+    reaching_base_loses: bool = False
+    """The players lose at once when it enters base (``unknown.mission.behemoth.base-loss``)."""
+
+
+ENEMY_TARGETS = ("survivor", "base")
+"""What an enemy may move towards (``unknown.enemy.speed-target``)."""
+
+ENEMY_ABILITIES = {
+    "ranged": int,
+    "damages_whole_tile": bool,
+    "unlimited_damage": bool,
+    "skips_base_defense": bool,
+    "leaves_barriers": bool,
+    "heals_in_upkeep": bool,
+    "unharmed_by_damage": bool,
+    "reaching_base_loses": bool,
+}
+"""The special abilities an enemy's row may give, with the type of each value."""
 
 
 @cache
@@ -123,9 +156,22 @@ def survivor_cards() -> dict[str, SurvivorCard]:
 
 @cache
 def enemy_kinds() -> dict[str, EnemyKind]:
-    """Every enemy by lower-case name."""
+    """Every enemy by lower-case name, checked once as it is read."""
     data = yaml.safe_load((DATA.parent / "enemies.yaml").read_text(encoding="utf-8"))
-    return {
-        name: EnemyKind(name, row["health"], row["speed"], row["target"], tuple(row["clauses"]))
-        for name, row in data["enemies"].items()
-    }
+    return {name: _enemy(name, row) for name, row in data["enemies"].items()}
+
+
+def _enemy(name: str, row: dict) -> EnemyKind:
+    where = f"{DATA.parent / 'enemies.yaml'}: enemy {name!r}"
+    unknown = set(row) - {"health", "speed", "target", "clauses", *ENEMY_ABILITIES}
+    if unknown:
+        raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    if row["target"] not in ENEMY_TARGETS:
+        raise ValueError(f"{where}: unknown target {row['target']!r}")
+    abilities = {key: row[key] for key in ENEMY_ABILITIES if key in row}
+    for key, value in abilities.items():
+        if type(value) is not ENEMY_ABILITIES[key]:
+            raise ValueError(f"{where}: {key} must be {ENEMY_ABILITIES[key].__name__}")
+    return EnemyKind(
+        name, row["health"], row["speed"], row["target"], tuple(row["clauses"]), **abilities
+    )

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
 from engine.unknown.allies import allies_fighting_at, damage_ally
+from engine.unknown.catalog import enemy_kinds
 from engine.unknown.effects import effect
 from engine.unknown.health import damage_enemy, damage_survivor
 from engine.unknown.outcome import Outcome, event
@@ -42,16 +43,6 @@ from engine.unknown.state import Goods, UnknownState, add, bag, count
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
-
-AREA_DAMAGE_KINDS = frozenset({"behemoth"})
-"""Enemies whose close-combat damage hits everything on their tile (``unknown.enemy.behemoth.area-damage``)."""
-
-UNLIMITED_DAMAGE_KINDS = frozenset({"mission_behemoth"})
-"""Enemies dealing unlimited damage in close combat: the Behemoth mission's behemoth
-(``unknown.mission.behemoth.spawn``); each fighting survivor takes all it can."""
-
-NO_BASE_DEFENSE_KINDS = frozenset({"brute"})
-"""Enemies that skip base defense (``unknown.enemy.brute.no-base-defense``)."""
 
 BASE_DEFENSE_FOOD = 3
 """Food each enemy removes from base per base-defense step (``unknown.combat.base-defense``)."""
@@ -187,14 +178,19 @@ def plan_round(state: UnknownState, at: Coord) -> Round:
     active = [e for e in foes if not e.stunned]
     surplus = len(team) - len(active)
     reduction = surplus // 2 if surplus > 0 else 0
-    dealers = [e for e in active if e.kind not in AREA_DAMAGE_KINDS | UNLIMITED_DAMAGE_KINDS]
+    kinds = enemy_kinds()
+    dealers = [
+        e
+        for e in active
+        if not kinds[e.kind].damages_whole_tile and not kinds[e.kind].unlimited_damage
+    ]
     helpers = allies_fighting_at(position, at)
     area: Goods = ()
-    for big in (e for e in active if e.kind in AREA_DAMAGE_KINDS):
+    for big in (e for e in active if kinds[e.kind].damages_whole_tile):
         for piece in (*team, *helpers, *foes):
             if piece.id != big.id:
                 area = add(area, piece.id, 1)
-    for _ in (e for e in active if e.kind in UNLIMITED_DAMAGE_KINDS):
+    for _ in (e for e in active if kinds[e.kind].unlimited_damage):
         for piece in (*team, *helpers):  # all it takes to incapacitate each of them
             most = room(piece) if isinstance(piece, Survivor) else 1
             area = add(area, piece.id, max(most - count(area, piece.id), 0))
@@ -364,7 +360,8 @@ def base_defense(state: UnknownState, at: Coord, rules: Rules | None = None) -> 
     close-combat round effect and is not applied here (reading reported to the lead).
     """
     events: list[Event] = []
-    skipped = [e.id for e in active_enemies(state.position, at) if e.kind in NO_BASE_DEFENSE_KINDS]
+    kinds = enemy_kinds()
+    skipped = [e.id for e in active_enemies(state.position, at) if kinds[e.kind].skips_base_defense]
     if skipped:
         events.append(
             event(
@@ -376,7 +373,7 @@ def base_defense(state: UnknownState, at: Coord, rules: Rules | None = None) -> 
         )
     while True:
         raiders = [
-            e.id for e in active_enemies(state.position, at) if e.kind not in NO_BASE_DEFENSE_KINDS
+            e.id for e in active_enemies(state.position, at) if not kinds[e.kind].skips_base_defense
         ]
         if not raiders:
             return state, tuple(events)

@@ -15,11 +15,6 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 
-UNHARMED_KINDS = frozenset({"mission_behemoth"})
-"""Enemies damage neither kills nor stuns: the Behemoth mission's behemoth
-(``unknown.mission.behemoth.base-loss``, ``unknown.mission.behemoth.stats``)."""
-
-
 def damage_survivor(
     state: UnknownState, who: str, amount: int, cause: str
 ) -> tuple[UnknownState, tuple[Event, ...]]:
@@ -105,8 +100,9 @@ def damage_enemy(
     enemy: Enemy = state.position.piece(enemy_id)  # type: ignore[assignment]
     if by is None and rules is not None:
         state, by = rules.credit(state, enemy, cause, party, source)
-    health = enemy_kinds()[enemy.kind].health
-    if enemy.kind in UNHARMED_KINDS:
+    kind = enemy_kinds()[enemy.kind]
+    health = kind.health
+    if kind.unharmed_by_damage:
         return state, (
             event(
                 "unharmed",

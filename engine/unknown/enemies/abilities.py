@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import PlayerNode
+from engine.unknown.catalog import enemy_kinds
 from engine.unknown.effects import effect
 from engine.unknown.health import damage_survivor
 from engine.unknown.map import line_of_sight, range_between
@@ -33,9 +34,6 @@ from engine.unknown.state import UnknownState
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules, Ward
-
-RANGED_KINDS: dict[str, int] = {"stranger": 2}
-"""Enemies with a ranged special ability, and its range (``unknown.enemy.stranger.ranged``)."""
 
 TRIGGERS = {
     "spawn": "it has spawned",
@@ -72,7 +70,7 @@ def in_reach(
     position: UnknownPosition, enemy: Enemy, survivor_at: tuple[int, int], ruleset: Ruleset
 ) -> bool:
     """Whether ``enemy``'s ranged ability reaches a survivor on ``survivor_at``: range and sight."""
-    reach = RANGED_KINDS.get(enemy.kind)
+    reach = enemy_kinds()[enemy.kind].ranged
     if reach is None:
         return False
     distance = range_between(position, enemy.at, survivor_at, ruleset)
@@ -85,12 +83,13 @@ def in_reach(
 
 def shooters(position: UnknownPosition) -> tuple[Enemy, ...]:
     """Enemies able to use a ranged ability now: on the map, of a ranged kind, not stunned."""
-    return tuple(e for e in position.enemies if e.kind in RANGED_KINDS and not e.stunned)
+    kinds = enemy_kinds()
+    return tuple(e for e in position.enemies if kinds[e.kind].ranged and not e.stunned)
 
 
 def shots_on_arrival(enemy: Enemy, trigger: str) -> list[StrangerShot]:
     """The shot a ranged enemy takes after it spawns (``spawn``) or enters a tile (``enter``)."""
-    if enemy.kind not in RANGED_KINDS or enemy.stunned:
+    if not enemy_kinds()[enemy.kind].ranged or enemy.stunned:
         return []
     return [StrangerShot(enemy.id, trigger)]
 

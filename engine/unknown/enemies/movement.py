@@ -73,11 +73,6 @@ REGIME_CLAUSE = {
 # -- geometry --------------------------------------------------------------------------------
 
 
-BASE_LOSS_KINDS = frozenset({"mission_behemoth"})
-"""Enemies whose entering base loses the game at once: the Behemoth mission's behemoth
-(``unknown.mission.behemoth.base-loss``)."""
-
-
 def without_barriers(position: UnknownPosition) -> UnknownPosition:
     """The map as an enemy sees it when it must go through barriers: barrier tokens ignored."""
     tokens = tuple(t for t in position.tokens if t.kind != "barrier")
@@ -739,7 +734,7 @@ class MoveEnemies:
                     **{"from": enemy.at, "to": to},
                 )
             )
-            if enemy.kind == "devourer":
+            if enemy_kinds()[enemy.kind].leaves_barriers:
                 position = position.with_tokens(enemy.at, "barrier", 1)
                 events.append(
                     event(
@@ -791,7 +786,8 @@ class MoveEnemies:
                     )
                 )
                 continue
-            if enemy.kind in BASE_LOSS_KINDS and enemy.at == base_spot(state.position):
+            loses = enemy_kinds()[enemy.kind].reaching_base_loses
+            if loses and enemy.at == base_spot(state.position):
                 why = f"{enemy_id}, which damage cannot kill, enters base"
                 state = replace(state, outcome=("loss", "unknown.mission.behemoth.base-loss", why))
                 events.append(event("base_lost", "unknown.mission.behemoth.base-loss", why))

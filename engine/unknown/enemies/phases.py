@@ -24,7 +24,7 @@ from engine.core.game import IdleNode
 from engine.unknown.combat import CloseCombat, combat_starts, fighters
 from engine.unknown.effects import effect
 from engine.unknown.enemies.movement import ChooseTargets
-from engine.unknown.enemies.upkeep import devourers_heal, lair_spawns
+from engine.unknown.enemies.upkeep import enemies_heal, lair_spawns
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import UnknownState
 
@@ -71,7 +71,7 @@ def enemy_upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
     """
     enemies = tuple(replace(e, fresh=False) for e in state.position.enemies)
     state = replace(state, position=state.position.with_pieces(state.position.survivors, enemies))
-    state, healed = devourers_heal(state)
+    state, healed = enemies_heal(state)
     state, spawned = lair_spawns(game, state)
     fresh = [e.id for e in state.position.enemies if e.fresh]
     summary = event(

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.game import Event
-from engine.unknown.catalog import Spawn, catalog
+from engine.unknown.catalog import Spawn, catalog, enemy_kinds
 from engine.unknown.enemies.spawning import HazardSpawn, spawn
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord
@@ -22,9 +22,6 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
-
-HEALING_KINDS = frozenset({"devourer"})
-"""Enemies that heal in enemy upkeep (``unknown.enemy.devourer.heal``)."""
 
 
 def repeating_lairs(state: UnknownState) -> list[tuple[Coord, tuple[Spawn, ...]]]:
@@ -75,15 +72,17 @@ def lair_spawns(game: UnknownGame, state: UnknownState) -> Outcome:
     return state, tuple(events)
 
 
-def devourers_heal(state: UnknownState) -> Outcome:
-    """Each injured devourer heals 1 damage (``unknown.enemy.devourer.heal``).
+def enemies_heal(state: UnknownState) -> Outcome:
+    """Each injured enemy that heals in upkeep, the Devourer, heals 1 damage
+    (``unknown.enemy.devourer.heal``).
 
     With 2 health a living devourer has at most 1 damage, so healing 1 heals it fully.
     """
     events: list[Event] = []
     position = state.position
+    kinds = enemy_kinds()
     for enemy in position.enemies:
-        if enemy.kind in HEALING_KINDS and enemy.damage:
+        if kinds[enemy.kind].heals_in_upkeep and enemy.damage:
             position = position.with_enemy(replace(enemy, damage=enemy.damage - 1))
             events.append(
                 event(
