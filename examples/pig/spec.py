@@ -49,6 +49,16 @@ class PigSpec(GameSpec):
         ),
     )
     rollout_length = 0
+    examples = {
+        "show": ("rulings show examples/pig/positions/mid-turn.yaml --svg /tmp/pig.svg",),
+        "resolve": (
+            'rulings resolve examples/pig/positions/mid-turn.yaml "hold"',
+            'rulings resolve examples/pig/positions/mid-turn.yaml "roll" --out rolling.yaml',
+            'rulings resolve rolling.yaml "roll 4"',
+        ),
+        "play": ("rulings play pig --target 30 --turns 6 --seed 2 --random",),
+        "solve": ("rulings solve examples/pig/positions/hold-or-roll.yaml",),
+    }
 
     # -- the rules ---------------------------------------------------------------------------
     def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:
@@ -88,13 +98,14 @@ class PigSpec(GameSpec):
         state = state_from_data(data, source, ruleset)
         return Opened(self, PigGame(ruleset), state, state, source)
 
-    def save(self, game: Any, state: Any, path: Path) -> None:
-        """Write ``state`` as a position file, whole or not at all."""
+    def save(self, game: Any, state: Any, path: Path, opened: Opened | None = None) -> None:
+        """Write ``state`` as a position file, whole or not at all (a Pig file refers to no
+        other file, so where it was opened from does not matter)."""
         from examples.pig.files import save_state
 
         save_state(state, path, game.ruleset)
 
-    def position_text(self, game: Any, state: Any) -> str:
+    def position_text(self, game: Any, state: Any, opened: Opened | None = None) -> str:
         """``state`` as the text of a YAML position file."""
         from examples.pig.files import state_to_text
 
@@ -118,6 +129,13 @@ class PigSpec(GameSpec):
         from examples.pig.drawing import svg
 
         return svg(opened.state, title)
+
+    def empty_svg(self, title: str) -> str | None:
+        """Pig has no board: a game about to begin (the default set-up) stands for it."""
+        from examples.pig.drawing import svg
+        from examples.pig.state import first_state
+
+        return svg(first_state(), title)
 
     def progress(self, game: Any, state: Any) -> float:
         """Bank plus turn total as a share of the target (1 once won)."""
