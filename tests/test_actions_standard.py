@@ -18,6 +18,7 @@ import pytest
 from engine.core.errors import IllegalDecision
 from engine.unknown.actions.armor import CreateArmor
 from engine.unknown.actions.barriers import CreateBarriers
+from engine.unknown.actions.base import RESOURCE_COST
 from engine.unknown.actions.clear import ClearTile
 from engine.unknown.actions.eat import EatFood
 from engine.unknown.actions.gather import Gather
@@ -28,8 +29,9 @@ from engine.unknown.actions.trap import CreateTrap, PlaceTrap, spring_trap
 from engine.unknown.game import UnknownGame
 from engine.unknown.map import is_passable
 from engine.unknown.position import Coord, position_from_data
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, bag
+from engine.unknown.turn.round import starting_ap
 
 GAME = UnknownGame()
 
@@ -84,7 +86,7 @@ def refused(state: UnknownState, action: Any, clause: str) -> IllegalDecision:
         GAME.act(state, action)
     assert error.value.clause == clause, error.value
     assert snapshot(state) == before
-    assert action not in set(type(action).options(GAME, state, action.who))
+    assert action not in set(type(action).options(GAME.rules, state, action.who))
     return error.value
 
 
@@ -152,7 +154,7 @@ def test_the_spawn_pit_cannot_join_a_gather_of_other_tiles_either():
 
 
 def test_gather_options_are_every_choice_of_tiles_for_one_resource():
-    options = set(Gather.options(GAME, gather_state(), "yellow"))
+    options = set(Gather.options(GAME.rules, gather_state(), "yellow"))
     expected = {
         Gather("yellow", "food", (EAST,)),
         Gather("yellow", "food", (WEST,)),
@@ -328,7 +330,7 @@ def test_a_tile_an_active_enemy_occupies_cannot_be_cleared_but_a_stunned_one_doe
 
 def test_clear_options_list_each_clearable_tile_in_reach():
     state = clear_state(tiles={**CLEAR_MAP, WEST: "bunker"})
-    assert set(ClearTile.options(GAME, state, "yellow")) == {
+    assert set(ClearTile.options(GAME.rules, state, "yellow")) == {
         ClearTile("yellow", EAST),
         ClearTile("yellow", NORTH),
         ClearTile("yellow", WEST, "food"),
@@ -370,7 +372,7 @@ def test_create_barriers_example_one_on_the_own_tile_and_one_beside_it():
     assert state.position.survivor("yellow").ap == 2
     assert clauses(events)[1] == "unknown.action.create-barriers"
     # ... and the survivor may still move up, off its own barricaded tile
-    assert Move("yellow", NORTH) in set(Move.options(GAME, state, "yellow"))
+    assert Move("yellow", NORTH) in set(Move.options(GAME.rules, state, "yellow"))
 
 
 def test_both_barriers_may_go_on_one_tile():
@@ -418,7 +420,7 @@ def test_barrier_options_are_every_pair_of_tiles_in_reach():
     spots = [BASE, NORTH, EAST]
     expected = {CreateBarriers("yellow", (a, b)) for a in spots for b in spots}
     assert len(expected) == 6
-    assert set(CreateBarriers.options(GAME, barrier_state(), "yellow")) == expected
+    assert set(CreateBarriers.options(GAME.rules, barrier_state(), "yellow")) == expected
 
 
 # ------------------------------------------------------------------------------------ Traps
@@ -481,7 +483,7 @@ def test_placing_a_trap_needs_one_in_the_inventory_and_a_passable_tile():
 
 
 def test_trap_options_cover_the_passable_tiles_in_reach_and_the_inventory():
-    assert set(CreateTrap.options(GAME, trap_state(), "yellow")) == {
+    assert set(CreateTrap.options(GAME.rules, trap_state(), "yellow")) == {
         CreateTrap("yellow"),
         CreateTrap("yellow", BASE),
         CreateTrap("yellow", EAST),
@@ -537,7 +539,7 @@ def test_heal_example_two_medicine_lift_an_incapacitated_survivor_to_injured():
     assert state.position.survivor("yellow").ap == 2
     assert "unknown.action.heal.cost" in clauses(events)
     # ... and green begins its next turn 1 AP short (3 AP survivor, injured)
-    assert GAME.rules.start_ap(state, green) == 2
+    assert starting_ap(GAME.rules, state, green) == 2
 
 
 def test_healing_an_injured_survivor_makes_it_healthy():
@@ -567,7 +569,7 @@ def test_heal_reaches_only_range_1():
 
 def test_heal_options_are_the_hurt_survivors_in_reach():
     state = heal_state(3, green="injured", yellow="injured")
-    assert set(Heal.options(GAME, state, "yellow")) == {
+    assert set(Heal.options(GAME.rules, state, "yellow")) == {
         Heal("yellow", "green"),
         Heal("yellow", "yellow"),
     }
@@ -638,18 +640,16 @@ def test_ranged_options_are_the_enemies_in_range_and_sight():
     state = ranged_state(
         enemies={"m1": ("monster", EAST), "b1": ("beast", (0, 2)), "m2": ("monster", (3, 0))}
     )
-    assert set(RangedAttack.options(GAME, state, "yellow")) == {
+    assert set(RangedAttack.options(GAME.rules, state, "yellow")) == {
         RangedAttack("yellow", "m1"),
         RangedAttack("yellow", "b1"),
     }
 
 
 # ------------------------------------------------------------------------------------ costs via Rules
-class Thrifty(Modifier):
+def thrifty(rules: Rules, state: UnknownState, action: Any, kind: str, amount: int) -> int:
     """A test trait: every resource cost is 1 less, never below 1 (like the Doctor's medicine)."""
-
-    def resource_cost(self, state: UnknownState, action: Any, kind: str, amount: int) -> int:
-        return max(amount - 1, 1)
+    return max(amount - 1, 1)
 
 
 @pytest.mark.parametrize(
@@ -662,7 +662,8 @@ class Thrifty(Modifier):
     ],
 )
 def test_resource_costs_come_from_the_rules_in_force(monkeypatch, action, carried, left):
-    monkeypatch.setitem(MODIFIERS, "thrifty", Thrifty())
+    monkeypatch.setitem(RESOURCE_COST.handlers, "thrifty", [])
+    RESOURCE_COST.register("thrifty")(thrifty)
     tiles = {BASE: "base", EAST: "spawn_pit", NORTH: "food"}
     state = make_state(
         tiles,

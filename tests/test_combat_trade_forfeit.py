@@ -498,7 +498,7 @@ def test_trade_parties_are_within_range_one():
     state = make_state(
         {"s1": {"at": (1, 0), "goods": {"food": 1}}, "s2": {"at": (2, 0)}, "s3": {"at": (3, 0)}},
     )
-    assert set(parties(GAME, state, "s1")) == {"s1", "s2", "base", "0,0", "1,0", "2,0"}
+    assert set(parties(GAME.rules, state, "s1")) == {"s1", "s2", "base", "0,0", "1,0", "2,0"}
     state = trading(state)
     refused(state, Transfer("s1", "s3", "food", 1), "unknown.action.trade.transfer")
     refused(state, Transfer("s1", "3,0", "food", 1), "unknown.action.trade.transfer")
@@ -517,7 +517,7 @@ def test_drop_and_pick_up_tokens_and_traps():
         tokens=(((2, 0), "trap", 1), ((2, 0), "barrier", 1)),
     )
     # a barrier makes (2, 0) impassable: no trade with it
-    assert "2,0" not in parties(GAME, state, "s1")
+    assert "2,0" not in parties(GAME.rules, state, "s1")
     state = make_state({"s1": {"at": (1, 0), "goods": {"food": 2}}}, tokens=(((2, 0), "trap", 1),))
     state = trading(state)
     options = legal(state)
@@ -546,11 +546,11 @@ def test_enemy_occupied_tiles_and_base_are_off_limits():
     """An active enemy blocks interaction with its tile; a stunned one does not."""
     here = {"s1": {"at": (1, 0), "goods": {"food": 1}}}
     state = trading(make_state(here, enemies={"brute1": {"kind": "brute", "at": BASE}}))
-    assert "base" not in parties(GAME, state, "s1")
+    assert "base" not in parties(GAME.rules, state, "s1")
     refused(state, Transfer("s1", "base", "food", 1), "unknown.enemy.blocks-interaction")
     refused(state, Transfer("s1", "0,0", "food", 1), "unknown.enemy.blocks-interaction")
     calm = make_state(here, enemies={"brute1": {"kind": "brute", "at": BASE, "stunned": True}})
-    assert "base" in parties(GAME, calm, "s1")
+    assert "base" in parties(GAME.rules, calm, "s1")
 
 
 def test_base_exchange_is_two_for_one_of_another_kind_and_repeatable():
@@ -675,7 +675,7 @@ def test_forfeit_needs_four_resources_in_base():
     state = make_state(EXPLORER_OUT, base={"food": 3, "armor": 2}, unused=("tracker",))
     assert forfeit_options(state) == ()
     with pytest.raises(IllegalDecision) as error:
-        forfeit(GAME, state, Forfeit("s1"))
+        forfeit(GAME.rules, state, Forfeit("s1"))
     assert error.value.clause == "unknown.respawn.condition"
     enough = make_state(
         EXPLORER_OUT, base={"food": 1, "ammo": 1, "scrap": 1, "medicine": 1}, unused=("tracker",)
@@ -699,7 +699,7 @@ def test_forfeit_only_on_its_own_turn_between_effects_with_a_card_to_draw(change
     assert Forfeit("s1") not in forfeit_options(state)
     before = snapshot(state)
     with pytest.raises(IllegalDecision) as error:
-        forfeit(GAME, state, Forfeit("s1"))
+        forfeit(GAME.rules, state, Forfeit("s1"))
     expected = "unknown.respawn.draw" if "unused_cards" in change else "unknown.respawn.condition"
     assert error.value.clause == expected
     assert snapshot(state) == before

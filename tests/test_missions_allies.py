@@ -49,7 +49,7 @@ def test_outpost_needs_the_short_range_only_in_the_short_version() -> None:
     position = UnknownPosition(tiles=tuple(tiles), survivors=(green,))
     long = turn_state(position, "g", "expand")
     with pytest.raises(IllegalDecision) as refused:
-        PlaceOutpost("g", (10, 0)).check(GAME, long)
+        PlaceOutpost("g", (10, 0)).check(GAME.rules, long)
     assert refused.value.clause == "unknown.mission.expand.distance"
     short = replace(long, short=True)
     step = GAME.apply(short, PlaceOutpost("g", (10, 0)))
@@ -62,7 +62,7 @@ def test_outpost_costs_three_scrap() -> None:
     green = Survivor("g", (11, 0), ap=3, goods=bag({"scrap": 2}))
     state = turn_state(UnknownPosition(tiles=tuple(tiles), survivors=(green,)), "g", "expand")
     with pytest.raises(IllegalDecision) as refused:
-        PlaceOutpost("g", (12, 0)).check(GAME, state)
+        PlaceOutpost("g", (12, 0)).check(GAME.rules, state)
     assert refused.value.clause == "unknown.mission.expand.place-outpost"
     assert PlaceOutpost("g", (12, 0)) not in GAME.actions(state, "g")
 
@@ -108,7 +108,7 @@ def test_map_short_version_needs_an_eight_ring() -> None:
 def test_only_lairs_flipped_count_for_onslaught() -> None:
     tiles = (PlacedTile((0, 0), "beast", cleared=True), PlacedTile((1, 0), "food", cleared=True))
     state = UnknownState(UnknownPosition(tiles=tiles), mission="onslaught")
-    after, events = Onslaught().on_tiles_cleared(state, ((0, 0), (1, 0)))
+    after, events = Onslaught().on_tiles_cleared(GAME.rules, state, ((0, 0), (1, 0)))
     assert count(after.mission_card, "lair") == 1 and events
 
 
@@ -143,12 +143,12 @@ def test_an_ally_moves_once_per_ally_phase_and_not_when_incapacitated() -> None:
     down = Ally("r2", "refugee", (1, 0), health="incapacitated")
     state = ally_phase_state(UnknownPosition(tiles=tiles, allies=(refugee, down)))
     assert ally_moves(state) == (AllyMove("r1", (1, 0)),)
-    moved = AllyPhase().apply(GAME, state, AllyMove("r1", (1, 0)))[0]
+    moved = AllyPhase().apply(GAME.rules, state, AllyMove("r1", (1, 0)))[0]
     with pytest.raises(IllegalDecision):
-        AllyPhase().apply(GAME, moved, AllyMove("r1", (0, 0)))
+        AllyPhase().apply(GAME.rules, moved, AllyMove("r1", (0, 0)))
     with pytest.raises(IllegalDecision):
-        AllyPhase().apply(GAME, state, AllyMove("r2", (0, 0)))
-    finished = AllyPhase().apply(GAME, state, EndAllyPhase())[0]
+        AllyPhase().apply(GAME.rules, state, AllyMove("r2", (0, 0)))
+    finished = AllyPhase().apply(GAME.rules, state, EndAllyPhase())[0]
     assert not finished.pending
 
 
@@ -156,7 +156,7 @@ def test_refugee_tile_spawns_a_refugee_ally() -> None:
     state = UnknownState(
         UnknownPosition(tiles=tuple(row(["base", "refugee"]))), mission="stragglers"
     )
-    after, events = Stragglers().on_explored(GAME, state, "y", state.position.tile_at[(1, 0)])
+    after, events = Stragglers().on_explored(GAME.rules, state, "y", state.position.tile_at[(1, 0)])
     assert [a.kind for a in after.position.allies_at((1, 0))] == ["refugee"] and events
 
 
@@ -168,8 +168,8 @@ def test_enemies_ignore_refugees_in_base_and_injured_ones() -> None:
     state = UnknownState(
         UnknownPosition(tiles=tiles, enemies=(beast,), allies=(in_base, down)), mission="stragglers"
     )
-    assert Stragglers().enemy_targets(state, beast, ((2, 0),)) == ((2, 0),)
-    assert Stragglers().enemy_speed(state, beast, (1, 0), 1) == 1
+    assert Stragglers().enemy_targets(GAME.rules, state, beast, ((2, 0),)) == ((2, 0),)
+    assert Stragglers().enemy_speed(GAME.rules, state, beast, (1, 0), 1) == 1
 
 
 def test_players_assign_damage_between_refugee_and_survivor() -> None:

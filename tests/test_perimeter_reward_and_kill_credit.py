@@ -28,7 +28,7 @@ from engine.unknown.ruleset import Ruleset
 from engine.unknown.setup import quick_start_scout
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.hunter import MARKER as HUNTER_TRAP
-from engine.unknown.turn.round import EndTurn
+from engine.unknown.turn.round import EndTurn, upkeep_effects
 from tests.test_actions_standard import GAME, make_state
 
 
@@ -134,7 +134,7 @@ def trade_on_fence(complete: bool) -> UnknownState:
 
 def test_the_base_exchange_is_offered_on_fence_tiles_in_reach_once_complete() -> None:
     """unknown.task.perimeter.reward-base, unknown.exchange.base."""
-    offered = exchanges(GAME, trade_on_fence(True), "yellow")
+    offered = exchanges(GAME.rules, trade_on_fence(True), "yellow")
     assert {x.at for x in offered} == {(2, 0), (3, 0)}
     assert all(sum(n for _, n in x.give) == 2 and sum(n for _, n in x.get) == 1 for x in offered)
     swap = Exchange((3, 0), (("scrap", 2),), (("ammo", 1),))
@@ -146,7 +146,7 @@ def test_the_base_exchange_is_offered_on_fence_tiles_in_reach_once_complete() ->
 def test_no_exchange_on_fence_tiles_before_completion() -> None:
     """unknown.task.perimeter.inert."""
     state = trade_on_fence(False)
-    assert exchanges(GAME, state, "yellow") == []
+    assert exchanges(GAME.rules, state, "yellow") == []
     with pytest.raises(IllegalDecision) as refused:
         GAME.apply(state, Exchange((3, 0), (("scrap", 2),), (("ammo", 1),)))
     assert refused.value.clause == "unknown.action.trade.exchange"
@@ -167,7 +167,7 @@ def test_borrowed_untargetable_ends_with_the_borrowed_traits() -> None:
         replace(position.survivor("green"), borrowed=("tracker",), untargetable=True)
     )
     position = position.with_survivor(replace(position.survivor("yellow"), untargetable=True))
-    after, events = GAME.rules.on_upkeep(GAME, state.with_position(position))
+    after, events = upkeep_effects(GAME.rules, state.with_position(position))
     green, yellow = after.position.survivor("green"), after.position.survivor("yellow")
     assert green.borrowed == () and not green.untargetable
     assert yellow.untargetable  # the Tracker's own choice stays

@@ -65,7 +65,7 @@ def test_gathering_refugees_may_leave_the_gatherer_below_zero_ap() -> None:
 def test_one_gather_takes_refugees_from_every_tile_chosen() -> None:
     state = dropped_state()
     state = state.with_position(state.position.with_tokens((1, 0), "refugee", 1))
-    offered = {(d.resource, d.sources) for d in Gather.candidates(GAME, state, "g")}
+    offered = {(d.resource, d.sources) for d in Gather.candidates(GAME.rules, state, "g")}
     assert ("refugee", ((1, 0), (2, 0))) in offered
     step = GAME.apply(state, Gather("g", "refugee", ((1, 0), (2, 0))))
     green = step.state.position.survivor("g")
@@ -80,7 +80,7 @@ def test_refugees_on_the_camp_are_not_gathered() -> None:
         tokens=(Token((5, 0), "refugee", 4),),
     )
     state = turn_state(position, "g")
-    assert not [d for d in Gather.candidates(GAME, state, "g") if d.resource == "refugee"]
+    assert not [d for d in Gather.candidates(GAME.rules, state, "g") if d.resource == "refugee"]
     with pytest.raises(IllegalDecision) as refused:
         GAME.apply(state, Gather("g", "refugee", ((5, 0),)))
     assert refused.value.clause == "unknown.action.gather.eligible"
@@ -91,7 +91,7 @@ def test_refugee_tokens_are_not_gathered_outside_the_refugees_mission() -> None:
     scout = UnknownState(
         state.position, phase="survivor_actions", turn="g", mission="scout", base=state.base
     )
-    assert not [d for d in Gather.candidates(GAME, scout, "g") if d.resource == "refugee"]
+    assert not [d for d in Gather.candidates(GAME.rules, scout, "g") if d.resource == "refugee"]
     with pytest.raises(IllegalDecision):
         GAME.apply(scout, Gather("g", "refugee", ((2, 0),)))
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from engine.core.rule_points import registered
 from engine.unknown.actions.clear import ClearTile
 from engine.unknown.actions.eat import EatFood
 from engine.unknown.actions.gather import Gather
@@ -19,7 +20,7 @@ from engine.unknown.actions.move import Move
 from engine.unknown.actions.ranged import RangedAttack
 from engine.unknown.actions.trade import Trade
 from engine.unknown.actions.trap import CreateTrap
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.survivors.doctor import Doctor
 from engine.unknown.turn.round import StartTurn
 from tests.test_actions_standard import GAME, goods, make_state
 
@@ -42,7 +43,7 @@ def act(card: str | None, action: Any, carried: dict[str, int], **extra: Any) ->
 
 
 def test_every_trait_is_registered_by_its_card_name():
-    assert set(TRAIT_CARDS) <= set(MODIFIERS)
+    assert set(TRAIT_CARDS) <= set(registered())
 
 
 # ------------------------------------------------------------------------------------ Doctor
@@ -69,9 +70,9 @@ def test_doctor_self_heal_costs_two_medicine():
 def test_doctor_medicine_cost_never_below_one():
     # A 1-medicine cost stays at 1 (never below 1): probe through the modifier directly.
     state = make_state({BASE: "base"}, {"yellow": {"at": BASE, "card": "doctor"}})
-    doctor = MODIFIERS["doctor"].bound(GAME.rules)
-    assert doctor.resource_cost(state, Heal("yellow", "yellow"), "medicine", 1) == 1
-    assert doctor.resource_cost(state, Heal("yellow", "yellow"), "medicine", 0) == 0
+    doctor = Doctor.instance
+    assert doctor.resource_cost(GAME.rules, state, Heal("yellow", "yellow"), "medicine", 1) == 1
+    assert doctor.resource_cost(GAME.rules, state, Heal("yellow", "yellow"), "medicine", 0) == 0
 
 
 def test_doctor_clears_irradiated_for_one_medicine_and_no_ap():

@@ -16,6 +16,7 @@ import pytest
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode, sample_outcome
+from engine.unknown.actions.base import ACTED
 from engine.unknown.actions.explore import Drawn, Explore, PlaceAt
 from engine.unknown.actions.gather import Gather
 from engine.unknown.actions.move import Move
@@ -23,7 +24,6 @@ from engine.unknown.actions.trade import Exchange, FinishTrade, Trade
 from engine.unknown.actions.trap import TRAP_SOURCE, CreateTrap
 from engine.unknown.game import UnknownGame
 from engine.unknown.health import damage_enemy
-from engine.unknown.rules import ACTED
 from engine.unknown.ruleset import Ruleset
 from engine.unknown.setup import quick_start_scout
 from engine.unknown.state import TileStack, UnknownState, bag, total
@@ -87,7 +87,7 @@ def test_gained_abilities_need_another_survivor_playing_the_card():
         refused(state, Borrow("yellow", "explorer")) == "unknown.survivor.strategist.borrow-or-move"
     )
     with pytest.raises(IllegalDecision):
-        gain_abilities(GAME, state, "yellow", "strategist", "unknown.task.radio.reward-talk")
+        gain_abilities(GAME.rules, state, "yellow", "strategist", "unknown.task.radio.reward-talk")
 
 
 def test_borrow_is_once_per_turn_and_excludes_the_move():
@@ -125,7 +125,7 @@ def test_talk_counts_itself_out_of_the_actions_taken():
     state = strategist(green={"at": (1, 0), "card": "captain"})
     talked = state.with_position(state.position.with_survivor(survivor(state).with_use(ACTED)))
     after, events = gain_abilities(
-        GAME, talked, "yellow", "captain", "unknown.task.radio.reward-talk"
+        GAME.rules, talked, "yellow", "captain", "unknown.task.radio.reward-talk"
     )
     assert survivor(after).ap == 4
     assert events[0].clause == "unknown.task.radio.reward-talk"
@@ -136,7 +136,7 @@ def test_gained_abilities_end_at_upkeep():
     state = strategist(green={"at": (3, 0), "card": "nurse"})
     state = GAME.apply(state, Borrow("yellow", "nurse")).state
     state = replace(state, phase="upkeep", turn=None)
-    after, events = upkeep(GAME, state)
+    after, events = upkeep(GAME.rules, state)
     assert survivor(after).borrowed == ()
     assert "abilities_lost" in [e.kind for e in events]
 

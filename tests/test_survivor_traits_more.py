@@ -11,20 +11,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.rule_points import registered
 from engine.unknown.actions.clear import ClearTile
 from engine.unknown.actions.explore import FaceKnockback, IgnoreKnockback
 from engine.unknown.actions.gather import Gather
 from engine.unknown.actions.ranged import RangedAttack
 from engine.unknown.health import damage_enemy
 from engine.unknown.position import UnknownPosition
-from engine.unknown.rules import MODIFIERS
 from tests.test_actions_standard import GAME, goods, make_state, tokens
 from tests.test_hazards import choices, drawn, explore, on_turn, turn_of
 from tests.test_survivor_traits import BASE, EAST, NORTH, WEST, act, ap
 
 
 def test_the_new_traits_are_registered_by_their_card_names():
-    assert {"scavenger", "skeptic", "tracker", "hunter"} <= set(MODIFIERS)
+    assert {"scavenger", "skeptic", "tracker", "hunter"} <= set(registered())
 
 
 # ------------------------------------------------------------------------------------ Scavenger

@@ -35,6 +35,7 @@ from engine.unknown.tasks.gas_testing import TestGas
 from engine.unknown.tasks.perimeter import ExtendPerimeter
 from engine.unknown.tasks.progress import complete
 from engine.unknown.tasks.radio import RepairRadio, Talk
+from engine.unknown.turn.round import BEFORE_UPKEEP
 
 GAME = UnknownGame()
 TASKS = ("camaraderie", "foraging", "gas_testing", "perimeter", "radio")
@@ -95,7 +96,7 @@ def test_camaraderie_reward_in_the_enemies_turn_waits_until_just_before_upkeep()
     assert not state.pending, "free actions must wait for the end of the enemies' turn"
     assert dict(state.task_card) == {"free_actions_green": 2, "free_actions_yellow": 2}
     assert read_back(state) == state
-    due, events = GAME.rules.before_upkeep(GAME, replace(state, phase="upkeep"))
+    due, events = GAME.rules.ask(BEFORE_UPKEEP, replace(state, phase="upkeep"))
     assert due.pending == (FreeActions((("green", 2), ("yellow", 2))),)
     assert due.task_card == ()
     assert read_back(due) == due
@@ -132,7 +133,9 @@ def test_camaraderie_credit_counts_kills_in_close_combat_too() -> None:
 @pytest.mark.parametrize("done", [False, True])
 def test_enemies_spawn_stunned_only_once_gas_testing_is_complete(done: bool) -> None:
     state = row("scrap", "food", survivors=[("yellow", 0)], task="gas_testing", task_complete=done)
-    state, events = spawn(GAME, state, "beast", (1, 0), (1, 0), "unknown.enemy.spawn-location")
+    state, events = spawn(
+        GAME.rules, state, "beast", (1, 0), (1, 0), "unknown.enemy.spawn-location"
+    )
     (enemy,) = state.position.enemies
     assert enemy.stunned is done
     cited = "unknown.task.gas-testing.reward" in [e.clause for e in events]

@@ -27,7 +27,7 @@ from engine.unknown.combat import CloseCombat, base_spot, canonical, combat_star
 from engine.unknown.effects import effect
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import Goods, UnknownState, add, bag, count, total
-from engine.unknown.turn.round import end_turn
+from engine.unknown.turn.round import end_turn, starting_ap
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
@@ -286,7 +286,7 @@ class RespawnPay:
             return end_turn(game, state, self.who)
         if reading == "fresh-ap":
             survivor = state.position.survivor(self.who)
-            ap = game.rules.start_ap(state, survivor)
+            ap = starting_ap(game.rules, state, survivor)
             position = state.position.with_survivor(replace(survivor, ap=ap))
             started = event(
                 "respawn_ap",

@@ -17,19 +17,39 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import engine.unknown.survivors  # noqa: F401 - the survivor cards register their rule points
+import engine.unknown.tasks  # noqa: F401 - the tasks register their rule points
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNode
-from engine.unknown.actions import ACTIONS
-from engine.unknown.actions.base import Action, Outcome, event
+from engine.unknown.actions import ACTIONS, MORE_ACTIONS
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    ap_after,
+    ap_cost,
+    event,
+    gain_ap,
+    note_action,
+)
+from engine.unknown.actions.clear import TILES_CLEARED
 from engine.unknown.forfeit import Forfeit, forfeit, forfeit_options
 from engine.unknown.hazards.blaze import rekindle
 from engine.unknown.knockback import Knockback, KnockTo
 from engine.unknown.missions import MISSIONS
 from engine.unknown.position import UnknownPosition
-from engine.unknown.rules import Rules, gain_ap
+from engine.unknown.rules import Rules
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
-from engine.unknown.turn.round import EndTurn, StartTurn, advance, end_turn, start_turn, waiting
+from engine.unknown.turn.round import (
+    TURN_DECISION,
+    TURN_OPTIONS,
+    EndTurn,
+    StartTurn,
+    advance,
+    end_turn,
+    start_turn,
+    waiting,
+)
 
 __all__ = ["Knockback", "KnockTo", "UnknownGame", "UnknownState"]
 
@@ -56,7 +76,7 @@ class UnknownGame:
             result, clause, _ = state.outcome
             return TerminalNode(result, clause)
         if state.pending:
-            return state.pending[0].node(self, state)
+            return state.pending[0].node(self.rules, state)
         if state.phase != "survivor_actions":
             return IdleNode()
         if state.turn is None:
@@ -70,7 +90,7 @@ class UnknownGame:
             player=state.turn,
             legal=(
                 *self.actions(state, state.turn),
-                *self.rules.extra_options(self, state, state.turn),
+                *self.rules.ask(TURN_OPTIONS, state, state.turn),
                 *forfeit_options(state),
                 EndTurn(state.turn),
             ),
@@ -84,10 +104,10 @@ class UnknownGame:
         if survivor.incapacitated:
             return ()
         found: list[Action] = []
-        for kind in (*ACTIONS, *self.rules.action_kinds(state)):
-            for action in kind.options(self, state, who):
+        for kind in (*ACTIONS, *self.rules.ask(MORE_ACTIONS, state)):
+            for action in kind.options(self.rules, state, who):
                 # below 0 AP (Refugees) only 0-AP actions are left: the Runner example
-                if self.rules.ap_cost(state, action) <= max(survivor.ap, 0):
+                if ap_cost(self.rules, state, action) <= max(survivor.ap, 0):
                     found.append(action)
         return tuple(found)
 
@@ -98,18 +118,18 @@ class UnknownGame:
             raise IllegalDecision(state.outcome[1], f"the game is over ({state.outcome[2]})")
         before = state
         if state.pending:
-            state, events = state.pending[0].apply(self, state, decision)
+            state, events = state.pending[0].apply(self.rules, state, decision)
         elif isinstance(decision, StartTurn) and state.phase == "survivor_actions":
-            state, events = start_turn(self, state, decision.who)
+            state, events = start_turn(self.rules, state, decision.who)
         elif isinstance(decision, EndTurn) and state.phase == "survivor_actions":
-            state, events = end_turn(self, state, decision.who)
+            state, events = end_turn(self.rules, state, decision.who)
         elif isinstance(decision, Forfeit) and state.phase == "survivor_actions":
-            state, events = forfeit(self, state, decision)
+            state, events = forfeit(self.rules, state, decision)
         elif isinstance(decision, Action) and state.phase == "survivor_actions":
             state, events = self.act(state, decision)
         elif (
             state.phase == "survivor_actions"
-            and (extra := self.rules.apply_extra(self, state, decision)) is not None
+            and (extra := self.rules.ask(TURN_DECISION, state, decision)) is not None
         ):
             state, events = extra
         else:
@@ -131,15 +151,15 @@ class UnknownGame:
             raise IllegalDecision(
                 "unknown.injury.incapacitated", f"{action.who} is incapacitated and cannot act"
             )
-        cost = self.rules.ap_cost(state, action)
+        cost = ap_cost(self.rules, state, action)
         if cost > max(survivor.ap, 0):  # AP may be below 0 (``unknown.mission.refugees.carry``)
             raise IllegalDecision(
                 "unknown.turn.survivor-actions",
                 f"{action.who} has {survivor.ap} AP left; {action.name} costs {cost}",
             )
-        action.check(self, state)
-        bonus = self.rules.after_action(state, action)
-        state = self.rules.on_action(state, action)
+        action.check(self.rules, state)
+        bonus = ap_after(self.rules, state, action)
+        state = note_action(self.rules, state, action)
         survivor = state.position.survivor(action.who)
         paid = replace(survivor, ap=survivor.ap - cost)
         state = state.with_position(state.position.with_survivor(paid))
@@ -151,7 +171,7 @@ class UnknownGame:
             action=action.name,
             ap=cost,
         )
-        state, events = action.resolve(self, state)
+        state, events = action.resolve(self.rules, state)
         state, gained = gain_ap(state, action.who, bonus)
         return state, (spent, *events, *gained)
 
@@ -164,9 +184,9 @@ class UnknownGame:
                 return won[0], events + won[1]
             before = state
             if state.pending:
-                step = state.pending[0].settle(self, state)
+                step = state.pending[0].settle(self.rules, state)
             else:
-                step = rekindle(self, state) or advance(self, state)
+                step = rekindle(self.rules, state) or advance(self.rules, state)
             if step is None:
                 break
             state, more = step
@@ -175,7 +195,7 @@ class UnknownGame:
         return state, events
 
     def _note_cleared(self, before: UnknownState, after: UnknownState) -> Outcome:
-        """``after`` with the modifiers' reaction to tiles flipped to cleared since ``before``.
+        """``after`` with the reaction in play to tiles flipped to cleared since ``before``.
 
         The one place every flip is seen, whatever caused it (Clear Tile, a Gather, a flood, a
         trait or a mission action): e.g. Onslaught counts cleared lairs
@@ -191,7 +211,7 @@ class UnknownGame:
         )
         if not spots:
             return after, ()
-        return self.rules.on_tiles_cleared(after, spots)
+        return self.rules.ask(TILES_CLEARED, after, spots)
 
     def _mission_won(self, state: UnknownState) -> Outcome | None:
         """The won state once the mission is complete (``unknown.mission.completion-moment``),

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.core.game import Event
+from engine.core.rule_points import RulePoint, chain, first_outcome
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.outcome import event
 from engine.unknown.position import HEALTH_STATES, Enemy, Survivor
@@ -13,6 +14,23 @@ from engine.unknown.state import UnknownState, add, count
 
 if TYPE_CHECKING:
     from engine.unknown.rules import Rules
+
+DAMAGE_CREDIT = RulePoint(
+    "whose damage it is",
+    first_outcome,
+    """The survivor credited with damage to an enemy that no single survivor dealt (a trap's:
+    ``source`` ``"trap"``; close combat's pooled damage, ``party`` the fighters):
+    ``handler(rules, state, enemy, cause, party, source) -> (state, who | None)``; the state may
+    note what the credit used up (``unknown.survivor.hunter.trap-marker``). The first answer
+    stands.""",
+)
+ENEMY_KILLED = RulePoint(
+    "an enemy killed",
+    chain,
+    """What follows once an enemy (as it was before the killing blow) is killed
+    (``unknown.enemy.removed-on-death``): ``handler(rules, state, enemy, killer) -> (state,
+    events)``, ``killer`` a survivor id or ``None`` (``unknown.survivor.hunter.food-drop``).""",
+)
 
 
 def damage_survivor(
@@ -92,14 +110,14 @@ def damage_enemy(
     Applies ``unknown.injury.enemy-injured``, ``unknown.enemy.removed-on-death`` and the
     Brute's ``unknown.enemy.brute.stun`` (unlimited health; damage stuns it). ``by`` is the
     survivor credited with the damage (``None`` when none is); on a kill, ``rules`` (when given)
-    lets the modifiers in play react through ``Rules.on_kill`` (e.g.
+    lets the rule points in play react (:data:`ENEMY_KILLED`) (e.g.
     ``unknown.survivor.hunter.food-drop``). Damage no single survivor dealt (a trap's; close
-    combat's, ``party`` being its fighters) is credited as ``Rules.credit`` says; ``source``
+    combat's, ``party`` being its fighters) is credited as :data:`DAMAGE_CREDIT` says; ``source``
     says what dealt it as data (``"trap"`` for a sprung trap), ``cause`` is only its wording.
     """
     enemy: Enemy = state.position.piece(enemy_id)  # type: ignore[assignment]
     if by is None and rules is not None:
-        state, by = rules.credit(state, enemy, cause, party, source)
+        state, by = rules.ask(DAMAGE_CREDIT, state, enemy, cause, party, source)
     kind = enemy_kinds()[enemy.kind]
     health = kind.health
     if kind.unharmed_by_damage:
@@ -134,7 +152,7 @@ def damage_enemy(
         state = state.with_position(state.position.without_enemy(enemy_id))
         if rules is None:
             return state, (killed,)
-        state, more = rules.on_kill(state, enemy, by)
+        state, more = rules.ask(ENEMY_KILLED, state, enemy, by)
         return state, (killed, *more)
     hurt = replace(enemy, damage=damage)
     return state.with_position(state.position.with_enemy(hurt)), (

@@ -18,6 +18,7 @@ from engine.unknown.catalog import catalog
 from engine.unknown.effects import effect
 from engine.unknown.hazards import explore_effect
 from engine.unknown.knockback_order import Knockbacks, knockbacks
+from engine.unknown.map.explore import TILE_EXPLORED
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord
 from engine.unknown.state import UnknownState
@@ -198,8 +199,8 @@ class Explored:
             state, events = uncommon(game, state, self)
         placed = state.position.tile_at.get(self.at)
         mission: tuple[Event, ...] = ()
-        if placed is not None:  # the mission's effects of its tiles (``Rules.on_explored``)
-            state, mission = game.rules.on_explored(game, state, self.explorer, placed)
+        if placed is not None:  # the mission's effects of its tiles (``TILE_EXPLORED``)
+            state, mission = game.rules.ask(TILE_EXPLORED, state, self.explorer, placed)
             events += tuple(mission)
         if self.tile in MISSION_EFFECTS and not mission:
             events = (

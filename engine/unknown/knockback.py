@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
+from engine.core.rule_points import RulePoint, first
 from engine.unknown.combat import CloseCombat, combat_starts
 from engine.unknown.effects import effect
 from engine.unknown.map.knockback import knockback_destinations
@@ -23,6 +24,15 @@ from engine.unknown.state import UnknownState
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
+
+IGNORE_KNOCKBACK = RulePoint(
+    "ignoring a knockback",
+    first,
+    """The clause letting a survivor not yet knocked back ignore a knockback (only later ones
+    may be ignored by the rules, ``unknown.knockback.ignore-later``):
+    ``handler(rules, state, who, source_kind) -> clause | None``, ``source_kind`` ``hazard`` or
+    ``enemy`` (``unknown.survivor.skeptic.ignore-knockback``).""",
+)
 
 
 @dataclass(frozen=True)

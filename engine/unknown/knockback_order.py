@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from engine.core.errors import IllegalDecision
 from engine.core.game import PlayerNode
 from engine.unknown.effects import effect
-from engine.unknown.knockback import Knockback
+from engine.unknown.knockback import IGNORE_KNOCKBACK, Knockback
 from engine.unknown.map import knockback_destinations, range_between
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Ally, Coord, Enemy, Survivor
@@ -167,7 +167,7 @@ class Knockbacks:
             return None
         if self.knocked():
             return "unknown.knockback.ignore-later"
-        return game.rules.may_ignore_knockback(state, who, source[0])
+        return game.rules.ask(IGNORE_KNOCKBACK, state, who, source[0])
 
     def options(self, game: UnknownGame, state: UnknownState) -> list[Source]:
         """The nearest knockbacks not yet taken that reach the head piece (one per spot)."""

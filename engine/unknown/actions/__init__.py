@@ -1,5 +1,6 @@
 """The survivor actions (rulebook: Actions), one module per action."""
 
+from engine.core.rule_points import RulePoint, distinct
 from engine.unknown.actions.armor import CreateArmor
 from engine.unknown.actions.barriers import CreateBarriers
 from engine.unknown.actions.base import Action
@@ -29,4 +30,13 @@ ACTIONS: tuple[type[Action], ...] = (
 )
 """Every action a survivor may take on its turn, in the order they are listed to players."""
 
-__all__ = ["ACTIONS", "Action", *(a.__name__ for a in ACTIONS)]
+MORE_ACTIONS = RulePoint(
+    "actions besides the standard ones",
+    distinct,
+    """Action classes a card, mission or task adds to :data:`ACTIONS` (``unknown.action.standard``),
+    e.g. Place Outpost (``unknown.mission.expand.place-outpost``): ``handler(rules, state) ->
+    classes``; each offers itself through its ``options`` classmethod and is checked, charged
+    and resolved like any action.""",
+)
+
+__all__ = ["ACTIONS", "MORE_ACTIONS", "Action", *(a.__name__ for a in ACTIONS)]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods
-from engine.unknown.state import UnknownState, add
+from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, resource_costs
+from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
@@ -26,6 +26,7 @@ class CreateArmor(Action):
 
     name: ClassVar[str] = "create_armor"
     clause: ClassVar[str] = "unknown.action.create-armor"
+    USES: ClassVar[Goods] = (("scrap", ARMOR_SCRAP),)
     who: str
 
     def __str__(self) -> str:
@@ -37,7 +38,7 @@ class CreateArmor(Action):
 
     def cost(self, game: UnknownGame, state: UnknownState) -> int:
         """Scrap spent, after the modifiers in play."""
-        return game.rules.resource_cost(state, self, "scrap", ARMOR_SCRAP)
+        return resource_costs(game.rules, state, self)["scrap"]
 
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         require_goods(

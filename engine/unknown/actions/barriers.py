@@ -14,12 +14,13 @@ from engine.unknown.actions.base import (
     event,
     require_goods,
     require_no_enemy,
+    resource_costs,
     tile_free_of_enemies,
 )
 from engine.unknown.actions.clear import require_tile_reach, within_tile_reach
 from engine.unknown.actions.gather import nearby_spots
 from engine.unknown.position import Coord
-from engine.unknown.state import UnknownState, add
+from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
@@ -44,6 +45,7 @@ class CreateBarriers(Action):
 
     name: ClassVar[str] = "create_barriers"
     clause: ClassVar[str] = "unknown.action.create-barriers"
+    USES: ClassVar[Goods] = (("scrap", BARRIER_SCRAP),)
     who: str
     spots: tuple[Coord, Coord]
 
@@ -66,7 +68,7 @@ class CreateBarriers(Action):
 
     def cost(self, game: UnknownGame, state: UnknownState) -> int:
         """Scrap spent, after the modifiers in play."""
-        return game.rules.resource_cost(state, self, "scrap", BARRIER_SCRAP)
+        return resource_costs(game.rules, state, self)["scrap"]
 
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         if len(self.spots) != BARRIERS_PLACED:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import RulePoint, chain, first
 from engine.unknown.actions.base import (
     Action,
     Outcome,
@@ -19,6 +20,7 @@ from engine.unknown.actions.base import (
     event,
     require_goods,
     require_no_enemy,
+    resource_costs,
     tile_free_of_enemies,
     within_reach,
 )
@@ -31,6 +33,23 @@ from engine.unknown.state import Goods, UnknownState, add, bag
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+
+CLEAR_FOR_AP_ALONE = RulePoint(
+    "clearing a tile for its AP alone",
+    first,
+    """The clause letting Clear Tile flip a tile for its AP alone, with no resources and whatever
+    the tile's card says (``unknown.action.clear``): ``handler(rules, state, who, placed) ->
+    clause | None``; a handler forbidding it raises ``IllegalDecision``
+    (``unknown.mission.hive.clear``).""",
+)
+TILES_CLEARED = RulePoint(
+    "tiles flipped to cleared",
+    chain,
+    """What follows once tiles were flipped to cleared, however that came about (Clear Tile, a
+    Gather, a flood, a trait, a mission action; ``unknown.action.clear.loses-effects``):
+    ``handler(rules, state, spots) -> (state, events)``, ``state`` after
+    (``unknown.mission.onslaught.tracking``).""",
+)
 
 
 def within_tile_reach(
@@ -95,9 +114,9 @@ def gain_choices(kind: TileKind) -> list[str | None]:
 
 
 def _overridden(game: UnknownGame, state: UnknownState, who: str, placed: PlacedTile) -> bool:
-    """Whether a modifier in play lets Clear Tile flip ``placed`` (``Rules.clear_override``)."""
+    """Whether a rule point in play lets Clear Tile flip ``placed`` (:data:`CLEAR_FOR_AP_ALONE`)."""
     try:
-        return bool(game.rules.clear_override(game, state, who, placed))
+        return bool(game.rules.ask(CLEAR_FOR_AP_ALONE, state, who, placed))
     except IllegalDecision:
         return False
 
@@ -112,7 +131,7 @@ class ClearTile(Action):
     ``unknown.action.clear.not-gather``, ``unknown.action.clear.contents-stay``,
     ``unknown.action.clear.loses-effects`` (a cleared tile cannot be cleared again),
     ``unknown.gatherable.multi``, ``unknown.action.defaults`` and
-    ``unknown.action.enemy-occupied``. Resource costs come from ``Rules.resource_cost``.
+    ``unknown.action.enemy-occupied``. Resource costs come from ``Action.uses`` and ``RESOURCE_COST``.
     """
 
     name: ClassVar[str] = "clear_tile"
@@ -141,13 +160,15 @@ class ClearTile(Action):
                 found.extend(cls(who, at, gain) for gain in gain_choices(kind))
         return found
 
+    def uses(self, state: UnknownState) -> Goods:
+        """The tile's clear cost (``unknown.tile.clear-requirement``); nothing where no tile is
+        explored."""
+        placed = state.position.tile_at.get(self.at)
+        return () if placed is None else tuple(catalog()[placed.tile].clear_cost)
+
     def costs(self, game: UnknownGame, state: UnknownState) -> Goods:
-        """The clear cost after the modifiers in play (``unknown.tile.clear-requirement``)."""
-        kind = catalog()[state.position.tile_at[self.at].tile]
-        return bag(
-            (resource, game.rules.resource_cost(state, self, resource, amount))
-            for resource, amount in kind.clear_cost
-        )
+        """The clear cost after the rule points in play (``unknown.tile.clear-requirement``)."""
+        return bag(resource_costs(game.rules, state, self))
 
     def gains(self, kind: TileKind) -> Goods:
         """The resources the tile's icons give (``unknown.action.clear.gain``)."""
@@ -166,8 +187,8 @@ class ClearTile(Action):
                 "unknown.action.clear.loses-effects",
                 f"the {placed.tile} at {list(self.at)} is already cleared",
             )
-        # a mission may let it be cleared for its AP alone, or forbid it (``Rules.clear_override``)
-        override = game.rules.clear_override(game, state, self.who, placed)
+        # a mission may let it be cleared for its AP alone, or forbid it (:data:`CLEAR_FOR_AP_ALONE`)
+        override = game.rules.ask(CLEAR_FOR_AP_ALONE, state, self.who, placed)
         if not override and not kind.clear_cost and not kind.gather:
             clause = (
                 "unknown.hazard.no-clear-cost"

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods
-from engine.unknown.state import UnknownState, add
+from engine.core.rule_points import RulePoint, transform
+from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, resource_costs
+from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
@@ -14,7 +15,15 @@ if TYPE_CHECKING:
 FOOD_EATEN = 1
 """Food one Eat Food uses before modifiers (``unknown.action.eat-food``)."""
 AP_GAINED = 3
-"""AP one Eat Food gives before modifiers (``unknown.action.eat-food``)."""
+"""AP one Eat Food gives before the rule points (``unknown.action.eat-food``)."""
+
+EAT_FOOD_AP = RulePoint(
+    "the AP Eat Food gives",
+    transform,
+    """AP one Eat Food gives (``unknown.action.eat-food``: 3):
+    ``handler(rules, state, action, gain) -> gain``, e.g. the Botanist's 1 more
+    (``unknown.survivor.botanist.eat``).""",
+)
 
 
 @dataclass(frozen=True)
@@ -23,6 +32,7 @@ class EatFood(Action):
 
     name: ClassVar[str] = "eat_food"
     clause: ClassVar[str] = "unknown.action.eat-food"
+    USES: ClassVar[Goods] = (("food", FOOD_EATEN),)
     who: str
 
     def __str__(self) -> str:
@@ -34,7 +44,7 @@ class EatFood(Action):
 
     def cost(self, game: UnknownGame, state: UnknownState) -> int:
         """Food eaten, after the modifiers in play."""
-        return game.rules.resource_cost(state, self, "food", FOOD_EATEN)
+        return resource_costs(game.rules, state, self)["food"]
 
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         require_goods(
@@ -43,7 +53,7 @@ class EatFood(Action):
 
     def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
         food = self.cost(game, state)
-        gain = game.rules.eat_gain(state, self, AP_GAINED)
+        gain = game.rules.ask(EAT_FOOD_AP, state, self, AP_GAINED)
         survivor = actor(state, self.who)
         fed = replace(survivor, goods=add(survivor.goods, "food", -food), ap=survivor.ap + gain)
         eaten = event(

@@ -23,6 +23,7 @@ from engine.unknown.hazards import explore_effect
 from engine.unknown.instant_effects import Explored
 from engine.unknown.knockback_order import FaceKnockback, IgnoreKnockback
 from engine.unknown.map import explore_placements, is_passable, range_between
+from engine.unknown.map.explore import HOLD_EXPLORED, TILE_DRAWN
 from engine.unknown.position import Coord, PlacedTile, UnknownPosition
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
@@ -135,12 +136,12 @@ class DrawTile:
 
     def _revealed(self, state: UnknownState, tile: str, game: UnknownGame) -> Outcome:
         """The drawn tile waits for its spot, unless a modifier takes it instead
-        (``Rules.on_reveal``: Activate's consoles, ``unknown.mission.activate.pickup``)."""
+        (``TILE_DRAWN``: Activate's consoles, ``unknown.mission.activate.pickup``)."""
         shown = event(
             "tile_drawn", "unknown.action.explore.adjacent", f"{self.who} reveals {tile}", tile=tile
         )
-        taken = game.rules.on_reveal(
-            game, replace(state, pending=state.pending[1:]), self.who, tile
+        taken = game.rules.ask(
+            TILE_DRAWN, replace(state, pending=state.pending[1:]), self.who, tile
         )
         if taken is not None:
             return taken[0], (shown, *taken[1])
@@ -231,8 +232,8 @@ def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord
         at=spot,
     )
     explored = Explored(who, tile, spot, origin)
-    held = game.rules.hold_explored(game, replace(state, position=position), explored)
-    if held is not None:  # ``Rules.hold_explored``: e.g. the Skeptic's delayed spawn
+    held = game.rules.ask(HOLD_EXPLORED, replace(state, position=position), explored)
+    if held is not None:  # e.g. the Skeptic's delayed spawn
         return held[0], (placed, *laid, *held[1])
     pending = (explored, *state.pending)
     return replace(state, position=position, pending=pending), (placed, *laid)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event
+from engine.core.rule_points import RulePoint, chain, collect, distinct, transform
 from engine.unknown.actions.base import (
     Action,
     Outcome,
@@ -33,6 +34,42 @@ if TYPE_CHECKING:
 GATHERABLE_TOKENS: tuple[str, ...] = ("ammo", "food", "medicine", "scrap", "trap")
 """Token kinds a gather picks up from tiles: resource tokens (``unknown.action.gather.tokens``)
 and traps (``unknown.trap.pickup``). Items such as armor or barriers are not gathered."""
+
+GATHER_YIELD = RulePoint(
+    "what gathering a tile gives",
+    transform,
+    """How many tokens of one kind gathering a tile gives (``unknown.action.gather``; the tile's
+    icons: :func:`tile_yield`): ``handler(rules, state, placed, resource, amount) -> amount``,
+    e.g. a bunker's fences (``unknown.task.perimeter.gather-fences``).""",
+)
+GATHER_KINDS = RulePoint(
+    "what a Gather may name",
+    distinct,
+    """Token kinds besides the tiles' icons a Gather may name (``unknown.action.gather``):
+    ``handler(rules, state) -> kinds``, e.g. a task's radios (``unknown.task.radio.gather-radio``).""",
+)
+GATHER_TOKENS = RulePoint(
+    "tokens a Gather picks up",
+    collect,
+    """Token kinds lying on a tile that a Gather picks up besides resources and traps
+    (``unknown.action.gather.tokens``): ``handler(rules, state, at) -> kinds``, e.g. a
+    forfeited survivor's refugees (``unknown.mission.refugees.forfeit``).""",
+)
+TOKENS_GATHERED = RulePoint(
+    "tokens picked up by a Gather",
+    chain,
+    """What follows a survivor picking up tokens lying on tiles in a Gather
+    (``unknown.action.gather.tokens``): ``handler(rules, state, who, kind, amount) ->
+    (state, events)``, ``state`` after the pick-up (``unknown.mission.refugees.ap-cost``).""",
+)
+GATHER_BONUS = RulePoint(
+    "a Gather's bonus",
+    chain,
+    """Extra goods a Gather gives once its own yield is carried (``unknown.action.gather``):
+    ``handler(rules, state, action, flipped, from_tiles) -> (state, events)``; ``state`` is after
+    the gather, ``flipped`` the spots of the tiles it flipped and ``from_tiles`` what those
+    tiles gave (``unknown.survivor.scavenger.bonus``).""",
+)
 
 
 def nearby_spots(state: UnknownState, at: Coord) -> list[Coord]:
@@ -58,16 +95,16 @@ def tile_yield(placed: PlacedTile, resource: str) -> int:
 
 
 def rules_yield(game: UnknownGame, state: UnknownState, placed: PlacedTile, resource: str) -> int:
-    """:func:`tile_yield` after the modifiers in play (``Rules.gather_yield``): e.g. a task
+    """:func:`tile_yield` after the rule points in play (:data:`GATHER_YIELD`): e.g. a task
     letting a tile be gathered for its own tokens instead (``unknown.task.perimeter.gather-fences``)."""
-    return game.rules.gather_yield(state, placed, resource, tile_yield(placed, resource))
+    return game.rules.ask(GATHER_YIELD, state, placed, resource, tile_yield(placed, resource))
 
 
 def tokens_to_gather(
     position: UnknownPosition, at: Coord, resource: str, extra: tuple[str, ...] = ()
 ) -> int:
     """Tokens of ``resource`` lying on ``at`` that a gather picks up (``unknown.action.gather.tokens``);
-    ``extra`` are the kinds the modifiers in play add there (``Rules.gather_tokens``)."""
+    ``extra`` are the kinds the rule points in play add there (:data:`GATHER_TOKENS`)."""
     if resource not in GATHERABLE_TOKENS and resource not in extra:
         return 0
     return position.tokens_at.get(at, {}).get(resource, 0)
@@ -137,10 +174,10 @@ class Gather(Action):
         offered: dict[str, list[Coord]] = {}
         for at in spots:
             kinds = {r for icon in catalog()[position.tile_at[at].tile].gather for r in icon}
-            extra = game.rules.gather_tokens(state, at)
+            extra = game.rules.ask(GATHER_TOKENS, state, at)
             lying = position.tokens_at.get(at, {})
             kinds |= {k for k in lying if k in GATHERABLE_TOKENS or k in extra}
-            kinds |= set(game.rules.gather_kinds(state))
+            kinds |= set(game.rules.ask(GATHER_KINDS, state))
             for resource in kinds:
                 if rules_yield(game, state, position.tile_at[at], resource) or tokens_to_gather(
                     position, at, resource, extra
@@ -164,7 +201,7 @@ class Gather(Action):
             require_reach(game, state, here, at)
             require_no_enemy(state, at)
             if not rules_yield(game, state, placed, self.resource) and not tokens_to_gather(
-                state.position, at, self.resource, game.rules.gather_tokens(state, at)
+                state.position, at, self.resource, game.rules.ask(GATHER_TOKENS, state, at)
             ):
                 raise nothing_to_gather(placed, self.resource)
 
@@ -176,7 +213,7 @@ class Gather(Action):
         from_tiles = 0
         for at in self.sources:
             from_tile = rules_yield(game, state, position.tile_at[at], self.resource)
-            added = game.rules.gather_tokens(state, at)
+            added = game.rules.ask(GATHER_TOKENS, state, at)
             position, amount, found = self._take(position, at, from_tile, added)
             gained += amount
             events.extend(found)
@@ -187,11 +224,11 @@ class Gather(Action):
         carried = replace(survivor, goods=add(survivor.goods, self.resource, gained))
         state = state.with_position(position.with_survivor(carried))
         if gained > from_tiles:
-            state, more = game.rules.tokens_gathered(
-                state, self.who, self.resource, gained - from_tiles
+            state, more = game.rules.ask(
+                TOKENS_GATHERED, state, self.who, self.resource, gained - from_tiles
             )
             events.extend(more)
-        state, extra = game.rules.gather_bonus(state, self, tuple(flipped), from_tiles)
+        state, extra = game.rules.ask(GATHER_BONUS, state, self, tuple(flipped), from_tiles)
         return state, (*events, *extra)
 
     def _take(

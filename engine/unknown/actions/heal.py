@@ -6,10 +6,18 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
-from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, require_reach
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    actor,
+    event,
+    require_goods,
+    require_reach,
+    resource_costs,
+)
 from engine.unknown.health import heal_survivor
 from engine.unknown.position import Ally, Enemy
-from engine.unknown.state import UnknownState, add
+from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
@@ -44,10 +52,13 @@ class Heal(Action):
         hurt += [a.id for a in state.position.allies if a.incapacitated]  # allies too
         return [cls(who, target) for target in hurt]
 
+    def uses(self, state: UnknownState) -> Goods:
+        """Medicine for oneself or for another (``unknown.action.heal.cost``)."""
+        return (("medicine", MEDICINE_FOR_SELF if self.target == self.who else MEDICINE_FOR_OTHER),)
+
     def cost(self, game: UnknownGame, state: UnknownState) -> int:
-        """Medicine spent, after the modifiers in play (``unknown.action.heal.cost``)."""
-        base = MEDICINE_FOR_SELF if self.target == self.who else MEDICINE_FOR_OTHER
-        return game.rules.resource_cost(state, self, "medicine", base)
+        """Medicine spent, after the rule points in play (``unknown.action.heal.cost``)."""
+        return resource_costs(game.rules, state, self)["medicine"]
 
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         healer = actor(state, self.who)

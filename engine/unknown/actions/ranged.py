@@ -6,9 +6,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
-from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, within_reach
+from engine.unknown.actions.base import (
+    Action,
+    Outcome,
+    actor,
+    event,
+    require_goods,
+    resource_costs,
+    within_reach,
+)
 from engine.unknown.health import damage_enemy
-from engine.unknown.state import UnknownState, add
+from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
@@ -32,6 +40,7 @@ class RangedAttack(Action):
 
     name: ClassVar[str] = "ranged_attack"
     clause: ClassVar[str] = "unknown.action.ranged-attack"
+    USES: ClassVar[Goods] = (("ammo", RANGED_AMMO),)
     who: str
     target: str
 
@@ -44,7 +53,7 @@ class RangedAttack(Action):
 
     def cost(self, game: UnknownGame, state: UnknownState) -> int:
         """Ammo spent, after the modifiers in play."""
-        return game.rules.resource_cost(state, self, "ammo", RANGED_AMMO)
+        return resource_costs(game.rules, state, self)["ammo"]
 
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         shooter = actor(state, self.who)

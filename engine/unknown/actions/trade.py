@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import PlayerNode
+from engine.core.rule_points import RulePoint, any_of, chain, collect, every, first
 from engine.unknown.actions.base import (
     Action,
     Outcome,
@@ -54,6 +55,47 @@ and traps (``unknown.trap.pickup``). Barriers and blaze are not goods; mission t
 
 BASE = "base"
 """The party name of the base stockpile."""
+
+TRADABLE_KINDS = RulePoint(
+    "what a trade may move",
+    collect,
+    """Token kinds besides the standard goods (:data:`TRADABLE`) that a trade may move
+    (``unknown.action.trade.transfer``): ``handler(rules, state) -> kinds``, e.g. a mission's
+    refugees.""",
+)
+TRANSFER_REFUSED = RulePoint(
+    "a transfer refused",
+    first,
+    """``(clause, why)`` when a trade transfer is forbidden (``unknown.action.trade.transfer``):
+    ``handler(rules, state, who, move) -> (clause, why) | None``
+    (``unknown.mission.refugees.trade-limits``).""",
+)
+AFTER_TRANSFER = RulePoint(
+    "a transfer made",
+    chain,
+    """What follows one transfer of a trade: ``handler(rules, state, who, move) -> (state,
+    events)``, ``state`` after the move (``unknown.task.gas-testing.deliver``).""",
+)
+TRADE_END_CHECK = RulePoint(
+    "finishing a trade",
+    every,
+    """Raise ``IllegalDecision`` when the trade by ``who`` may not be finished as it stands:
+    ``handler(rules, state, who)`` (``unknown.task.foraging.carry-limit``).""",
+)
+ACTS_AS_BASE = RulePoint(
+    "a tile counting as base",
+    any_of,
+    """Whether a tile counts as the base tile in trade actions (``unknown.exchange.base``):
+    ``handler(rules, state, at) -> bool`` (``unknown.task.perimeter.reward-base``).""",
+)
+MORE_EXCHANGES = RulePoint(
+    "exchanges besides the tiles' own",
+    collect,
+    """Exchanges a survivor may make in a trade now besides the tiles' own rates
+    (``unknown.action.trade.exchange``), each with the clause allowing it:
+    ``handler(rules, state, who) -> ((Exchange, clause), ...)``
+    (``unknown.survivor.trader.base-swap``).""",
+)
 
 
 def tile_party(at: Coord) -> str:
@@ -110,7 +152,7 @@ def parties(game: UnknownGame, state: UnknownState, who: str) -> tuple[str, ...]
         if other.id != who and in_reach(game, state, here, other.at):
             found.append(other.id)
     home = base_spot(state)
-    stand_ins = [at for at in near(state, here) if game.rules.acts_as_base(state, at)]
+    stand_ins = [at for at in near(state, here) if game.rules.ask(ACTS_AS_BASE, state, at)]
     homes = [home] if home is not None else []
     if any(  # base, or a tile standing in for it in trades (``Rules.acts_as_base``)
         in_reach(game, state, here, at) and tile_free_of_enemies(state, at)
@@ -251,9 +293,9 @@ def rate(at: Coord, state: UnknownState) -> tuple[range, int | None]:
 
 def exchanges(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange]:
     """Every exchange ``who`` can make now with the resources it carries: at the tiles' rates
-    (:func:`exchanges_at_rate`), and those the modifiers in play grant (``Rules.exchanges``)."""
+    (:func:`exchanges_at_rate`), and those the modifiers in play grant (``MORE_EXCHANGES``)."""
     found = exchanges_at_rate(game, state, who)
-    granted = [x for x, _ in game.rules.exchanges(game, state, who)]  # e.g. the Trader's swaps
+    granted = [x for x, _ in game.rules.ask(MORE_EXCHANGES, state, who)]  # e.g. the Trader's swaps
     return found + [x for x in granted if x not in found]
 
 
@@ -280,8 +322,8 @@ def moves(game: UnknownGame, state: UnknownState, who: str) -> list[Transfer | E
     reach = parties(game, state, who)
     allowed = [  # transfers no modifier forbids (``Rules.transfer_refusal``)
         t
-        for t in transfers(state, reach, game.rules.tradable(state))
-        if not game.rules.transfer_refusal(state, who, t)
+        for t in transfers(state, reach, game.rules.ask(TRADABLE_KINDS, state))
+        if not game.rules.ask(TRANSFER_REFUSED, state, who, t)
     ]
     return [*allowed, *exchanges(game, state, who)]
 
@@ -290,7 +332,7 @@ def transfer_rejection(
     game: UnknownGame, state: UnknownState, who: str, move: Transfer
 ) -> IllegalDecision:
     """Why ``move`` is not a legal transfer, naming the clause it breaks."""
-    if move.kind not in TRADABLE and move.kind not in game.rules.tradable(state):
+    if move.kind not in TRADABLE and move.kind not in game.rules.ask(TRADABLE_KINDS, state):
         return IllegalDecision(
             "unknown.action.trade.transfer", f"{move.kind} tokens are not tradable goods"
         )
@@ -302,7 +344,7 @@ def transfer_rejection(
     for party in (move.source, move.target):
         if party not in reach:
             return IllegalDecision(*out_of_reach(state, who, party))
-    have = count(holdings(state, move.source, game.rules.tradable(state)), move.kind)
+    have = count(holdings(state, move.source, game.rules.ask(TRADABLE_KINDS, state)), move.kind)
     return IllegalDecision(
         "unknown.action.trade.transfer",
         f"{move.source} holds {have} {move.kind}, so it cannot hand over {move.amount}",
@@ -421,7 +463,7 @@ class TradeSession:
         self, game: UnknownGame, state: UnknownState
     ) -> list[Transfer | Exchange | FinishTrade]:
         try:
-            game.rules.check_trade_end(state, self.who)
+            game.rules.ask(TRADE_END_CHECK, state, self.who)
         except IllegalDecision:
             return moves(game, state, self.who)
         return [*moves(game, state, self.who), FinishTrade()]
@@ -439,7 +481,7 @@ class TradeSession:
 
     def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
         if isinstance(decision, FinishTrade):
-            game.rules.check_trade_end(state, self.who)
+            game.rules.ask(TRADE_END_CHECK, state, self.who)
             return self._finish(state)
         if isinstance(decision, Transfer):
             return self._transfer(game, state, decision)
@@ -451,12 +493,12 @@ class TradeSession:
 
     def _transfer(self, game: UnknownGame, state: UnknownState, move: Transfer) -> Outcome:
         unit = replace(move, amount=1)
-        extra = game.rules.tradable(state)
+        extra = game.rules.ask(TRADABLE_KINDS, state)
         if move.amount < 1 or unit not in transfers(state, parties(game, state, self.who), extra):
             raise transfer_rejection(game, state, self.who, move)
         if count(holdings(state, move.source, extra), move.kind) < move.amount:
             raise transfer_rejection(game, state, self.who, move)
-        refusal = game.rules.transfer_refusal(state, self.who, move)
+        refusal = game.rules.ask(TRANSFER_REFUSED, state, self.who, move)
         if refusal:
             raise IllegalDecision(*refusal)
         state = with_goods(state, move.source, move.kind, -move.amount)
@@ -471,7 +513,7 @@ class TradeSession:
             token=move.kind,
             amount=move.amount,
         )
-        state, more = game.rules.after_transfer(state, self.who, move)
+        state, more = game.rules.ask(AFTER_TRANSFER, state, self.who, move)
         return state, (moved, *more)
 
     def _exchange(self, game: UnknownGame, state: UnknownState, move: Exchange) -> Outcome:
@@ -487,7 +529,7 @@ class TradeSession:
         placed = position.tile_at[move.at]
         repeatable = dict(catalog()[placed.tile].exchange or ()).get("repeatable")
         clause = "unknown.exchange.base" if repeatable else "unknown.exchange.market"
-        granted = dict(game.rules.exchanges(game, state, self.who))  # ``Rules.exchanges``
+        granted = dict(game.rules.ask(MORE_EXCHANGES, state, self.who))  # ``MORE_EXCHANGES``
         if move in granted and move not in exchanges_at_rate(game, state, self.who):
             clause, repeatable = granted[move], True
         events = [

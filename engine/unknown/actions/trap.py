@@ -20,6 +20,7 @@ from engine.unknown.actions.base import (
     require_goods,
     require_no_enemy,
     require_reach,
+    resource_costs,
     tile_free_of_enemies,
     within_reach,
 )
@@ -112,6 +113,7 @@ class CreateTrap(Action):
 
     name: ClassVar[str] = "create_trap"
     clause: ClassVar[str] = "unknown.action.create-trap"
+    USES: ClassVar[Goods] = TRAP_COST
     who: str
     at: Coord | None = None
 
@@ -129,7 +131,7 @@ class CreateTrap(Action):
 
     def costs(self, game: UnknownGame, state: UnknownState) -> Goods:
         """Food and scrap spent, after the modifiers in play."""
-        return bag((k, game.rules.resource_cost(state, self, k, n)) for k, n in TRAP_COST)
+        return bag(resource_costs(game.rules, state, self))
 
     def check(self, game: UnknownGame, state: UnknownState) -> None:
         if self.at is not None:

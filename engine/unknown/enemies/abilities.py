@@ -18,10 +18,11 @@ and healing are in :mod:`engine.unknown.enemies.movement` and :mod:`engine.unkno
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import PlayerNode
+from engine.core.rule_points import RulePoint, merge
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.effects import effect
 from engine.unknown.health import damage_survivor
@@ -33,7 +34,27 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
-    from engine.unknown.rules import Rules, Ward
+    from engine.unknown.rules import Rules
+
+
+class Ward(NamedTuple):
+    """A tile acting as barrier tokens against enemies only (:data:`ENEMY_WARDS`)."""
+
+    kind: str
+    """The token kind standing in for the barriers (removed one per stop while it wears out)."""
+    count: int | None
+    """How many barriers it counts as; ``None``: it stops every enemy and is never removed."""
+    clause: str
+    """The clause making the tile a barrier against enemies."""
+
+
+ENEMY_WARDS = RulePoint(
+    "tiles barring enemies only",
+    merge,
+    """Tiles that act as barrier tokens against enemies only, survivors ignoring them
+    (``unknown.los.barrier-blocks``): ``handler(rules, state) -> {spot: Ward}``; the first
+    source naming a spot has it (``unknown.task.perimeter.reward-enemy-only``).""",
+)
 
 TRIGGERS = {
     "spawn": "it has spawned",
@@ -46,10 +67,10 @@ def wards(rules: Rules | None, state: UnknownState) -> dict[Coord, Ward]:
     """Tiles acting as barriers against enemies only, e.g. a completed Perimeter's fences
     (``unknown.task.perimeter.reward-base``, ``unknown.task.perimeter.reward-enemy-only``).
 
-    The one place the enemy code asks ``Rules.enemy_barriers``: enemy paths, barrier stops
+    The one place the enemy code asks :data:`ENEMY_WARDS`: enemy paths, barrier stops
     (:mod:`engine.unknown.enemies.movement`) and enemy sight (:func:`enemy_view`) read it here.
     """
-    return {} if rules is None else rules.enemy_barriers(state)
+    return {} if rules is None else rules.ask(ENEMY_WARDS, state)
 
 
 def enemy_view(

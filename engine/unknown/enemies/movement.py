@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, PlayerNode
+from engine.core.rule_points import RulePoint, transform
 from engine.unknown.actions.trap import spring_trap
 from engine.unknown.allies import allies_fighting_at
 from engine.unknown.catalog import enemy_kinds
@@ -60,6 +61,22 @@ from engine.unknown.state import UnknownState
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
+
+ENEMY_TARGETS = RulePoint(
+    "what an enemy targets",
+    transform,
+    """The tiles an enemy picks its nearest target among (``unknown.enemy.target.nearest``; by
+    default its kind's targets): ``handler(rules, state, enemy, spots) -> spots``
+    (``unknown.enemy.target.nearest-preferred``, ``unknown.mission.stragglers.targeting``).""",
+)
+ENEMY_SPEED = RulePoint(
+    "an enemy's speed",
+    transform,
+    """Tiles an enemy moves this enemy movement phase toward its target (its kind's speed,
+    ``unknown.enemy.speed-target``):
+    ``handler(rules, state, enemy, target, speed) -> speed``
+    (``unknown.mission.stragglers.targeting``).""",
+)
 
 COMPASS: dict[Coord, str] = {(1, 0): "east", (-1, 0): "west", (0, 1): "north", (0, -1): "south"}
 
@@ -282,7 +299,8 @@ class ChooseTargets:
             raise ValueError(
                 f"{self.movers[len(self.chosen)]} left the map during target selection"
             )
-        wanted = game.rules.enemy_targets(state, enemy, tuple(target_spots(state.position, enemy)))
+        spots = tuple(target_spots(state.position, enemy))
+        wanted = game.rules.ask(ENEMY_TARGETS, state, enemy, spots)
         return enemy, nearest_targets(enemy_view(game.rules, state), enemy, list(wanted))
 
     def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
@@ -390,7 +408,7 @@ class ChoosePaths:
             return enemy, None, regime, []
         target = _coord(target)
         at = self.partial[-1] if self.partial else enemy.at
-        speed = game.rules.enemy_speed(state, enemy, target, enemy_kinds()[enemy.kind].speed)
+        speed = game.rules.ask(ENEMY_SPEED, state, enemy, target, enemy_kinds()[enemy.kind].speed)
         if len(self.partial) >= speed or at == target:
             return enemy, target, regime, []
         if self.partial and move_ends_on(state.position, at):

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event
+from engine.core.rule_points import RulePoint, first
 from engine.unknown.actions.trap import spring_trap
 from engine.unknown.catalog import catalog, enemy_kinds
 from engine.unknown.combat import CloseCombat, combat_starts
@@ -41,6 +42,13 @@ from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
     from engine.unknown.game import UnknownGame
+
+SPAWN_STUNNED = RulePoint(
+    "an enemy spawning stunned",
+    first,
+    """The clause making a newly spawned enemy stunned (``unknown.enemy.spawn-location``):
+    ``handler(rules, state, enemy) -> clause | None`` (``unknown.task.gas-testing.reward``).""",
+)
 
 ENEMY_PHASE_NAMES = ("enemy_upkeep", "enemy_movement", "enemy_main", "enemy_combat")
 """Phases whose close combats wait for the enemy combat phase (``unknown.turn.enemy-combat``)."""
@@ -78,7 +86,7 @@ def spawn(
     clause = cause if cause.startswith("unknown.") else "unknown.enemy.spawn-location"
     fresh = state.phase == "enemy_upkeep"
     enemy = Enemy(new_enemy_id(state.position, kind), kind, at, fresh=fresh)
-    stunned_by = game.rules.spawn_stunned(state, enemy)  # e.g. unknown.task.gas-testing.reward
+    stunned_by = game.rules.ask(SPAWN_STUNNED, state, enemy)
     if stunned_by:
         enemy = replace(enemy, stunned=True)
     state = state.with_position(state.position.with_enemy(enemy))

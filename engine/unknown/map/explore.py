@@ -1,8 +1,33 @@
-"""Where a survivor may place an explored tile (rulebook: Explore)."""
+"""Exploring (rulebook: Explore): where a survivor may place an explored tile, and the points
+at which cards and missions change what a drawn or laid tile does."""
 
 from __future__ import annotations
 
+from engine.core.rule_points import RulePoint, chain, first
 from engine.unknown.position import ORTHOGONAL, Coord, UnknownPosition, squares_completed
+
+TILE_DRAWN = RulePoint(
+    "a tile drawn",
+    first,
+    """Take the tile a survivor just drew instead of it being placed
+    (``unknown.action.explore.adjacent``): ``handler(rules, state, who, tile) -> (state, events)
+    | None``, ``None`` leaving it to be placed; ``state`` has the tile out of the stack and the
+    draw off the pending queue (``unknown.mission.activate.pickup``).""",
+)
+HOLD_EXPLORED = RulePoint(
+    "holding a tile's instant effects",
+    first,
+    """Take a just-laid tile's instant effects (``unknown.effect.instant``; ``explored``, not yet
+    queued) to resolve them later: ``handler(rules, state, explored) -> (state, events) | None``,
+    ``None`` letting them resolve now (``unknown.survivor.skeptic.delayed-spawn``).""",
+)
+TILE_EXPLORED = RulePoint(
+    "a tile explored",
+    chain,
+    """What a newly laid tile does for a mission, after the tile's own instant effects:
+    ``handler(rules, state, who, placed) -> (state, events)``
+    (``unknown.mission.stragglers.ally-spawn``).""",
+)
 
 
 def explore_placements(position: UnknownPosition, at: Coord) -> list[Coord]:

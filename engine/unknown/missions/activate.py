@@ -9,12 +9,14 @@ stack, shuffled (``Rules.before_upkeep``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
+from engine.core.rule_points import on, rule_source
+from engine.unknown.map.explore import TILE_DRAWN
 from engine.unknown.missions import MISSIONS
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import TileStack, UnknownState, add, bag, count
+from engine.unknown.turn.round import BEFORE_UPKEEP
 
 TILE = "console"
 """The console tile, and the goods kind of a console held by a survivor."""
@@ -42,10 +44,12 @@ def reshuffled(stack: TileStack, consoles: int, reading: str) -> TileStack:
     return stack
 
 
-class Activate(Modifier):
+@rule_source("activate")
+class Activate:
     """Consoles are picked up when explored and go back into the stack at upkeep."""
 
-    def on_reveal(self, game: Any, state: UnknownState, who: str, tile: str) -> Outcome | None:
+    @on(TILE_DRAWN)
+    def on_reveal(self, rules: Rules, state: UnknownState, who: str, tile: str) -> Outcome | None:
         """The explorer picks up a console instead of laying it (``unknown.mission.activate.pickup``)."""
         if tile != TILE:
             return None
@@ -60,7 +64,8 @@ class Activate(Modifier):
         )
         return state, (taken,)
 
-    def before_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+    @on(BEFORE_UPKEEP)
+    def before_upkeep(self, rules: Rules, state: UnknownState) -> Outcome:
         """Every explored console goes back into the stack, shuffled
         (``unknown.mission.activate.reshuffle``): those survivors hold and any dropped on the map."""
         position = state.position
@@ -79,7 +84,7 @@ class Activate(Modifier):
                 position = position.with_tokens(at, TILE, -n)
         if not back:
             return state, ()
-        reading = getattr(self.ruleset, "console_reshuffle", "current-pile")
+        reading = getattr(rules.ruleset, "console_reshuffle", "current-pile")
         stack = reshuffled(state.stack, back, reading)
         told = event(
             "consoles_reshuffled",
@@ -99,4 +104,3 @@ def activate_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["activate"] = activate_complete
-MODIFIERS["activate"] = Activate()

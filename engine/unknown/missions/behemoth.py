@@ -21,15 +21,20 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions import MORE_ACTIONS
 from engine.unknown.actions.base import Action, Outcome, actor, event, require_goods, within_reach
+from engine.unknown.actions.gather import GATHER_KINDS, GATHER_YIELD
+from engine.unknown.actions.trade import TRADABLE_KINDS
+from engine.unknown.map.explore import TILE_EXPLORED
 from engine.unknown.missions import MISSIONS
 from engine.unknown.missions.water import numbered, numbers
 from engine.unknown.position import Enemy, PlacedTile
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add, count
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TILE = "behemoth_mission"
 CANISTER = "canister"
@@ -79,24 +84,24 @@ class HurlCanister(Action):
         return f"{self.who} hurls a canister at {self.target}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[HurlCanister]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[HurlCanister]:
         return [cls(who, e.id) for e in state.position.enemies if e.kind in TARGET_KINDS]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         survivor = actor(state, self.who)
         target = next((e for e in state.position.enemies if e.id == self.target), None)
         if not isinstance(target, Enemy) or target.kind not in TARGET_KINDS:
             raise IllegalDecision(
                 "unknown.mission.behemoth.hurl", f"{self.target} is not the mission's behemoth"
             )
-        if not within_reach(game, state, survivor.at, target.at):
+        if not within_reach(rules, state, survivor.at, target.at):
             raise IllegalDecision(
                 "unknown.mission.behemoth.hurl",
                 f"{self.target} on {list(target.at)} is not within 1 range of {self.who}",
             )
         require_goods(survivor, CANISTER, 1, "unknown.mission.behemoth.hurl")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
         thrower = replace(survivor, goods=add(survivor.goods, CANISTER, -1))
         card = add(state.mission_card, CANISTER, 1)
@@ -112,27 +117,35 @@ class HurlCanister(Action):
         return state, (hit,)
 
 
-class Behemoth(Modifier):
+@rule_source("behemoth")
+class Behemoth:
     """The Behemoth mission's rule changes: canisters from the first tiles, the behemoth from
     the last, and the Hurl Canister action."""
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         return (HurlCanister,)
 
-    def gather_kinds(self, state: UnknownState) -> tuple[str, ...]:
+    @on(GATHER_KINDS)
+    def gather_kinds(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         return (CANISTER,)
 
-    def gather_yield(self, state: UnknownState, placed: Any, resource: str, amount: int) -> int:
+    @on(GATHER_YIELD)
+    def gather_yield(
+        self, rules: Rules, state: UnknownState, placed: Any, resource: str, amount: int
+    ) -> int:
         """1 canister from each of the first behemoth tiles (``unknown.mission.behemoth.canisters``)."""
         if resource == CANISTER and gatherable(state, placed):
             return 1
         return amount
 
-    def tradable(self, state: UnknownState) -> tuple[str, ...]:
+    @on(TRADABLE_KINDS)
+    def tradable(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         """Canisters are carried goods like the others (assumed: the rulebook is silent)."""
         return (CANISTER,)
 
-    def on_explored(self, game: Any, state: UnknownState, who: str, placed: Any) -> Outcome:
+    @on(TILE_EXPLORED)
+    def on_explored(self, rules: Rules, state: UnknownState, who: str, placed: Any) -> Outcome:
         """Number each behemoth tile; the last one spawns the behemoth on itself, whether or not
         the others were gathered (``unknown.mission.behemoth.spawn``,
         ``unknown.mission.behemoth.spawn-timing``, ``unknown.mission.behemoth.stats``)."""
@@ -146,7 +159,7 @@ class Behemoth(Modifier):
             return state, events
         rest = state.pending
         state, more = spawn(
-            game,
+            rules,
             replace(state, pending=()),
             KIND,
             placed.at,
@@ -165,4 +178,3 @@ def behemoth_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["behemoth"] = behemoth_complete
-MODIFIERS["behemoth"] = Behemoth()

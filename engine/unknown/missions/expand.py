@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions import MORE_ACTIONS
 from engine.unknown.actions.base import (
     Action,
     Outcome,
@@ -18,16 +20,17 @@ from engine.unknown.actions.base import (
     require_goods,
     require_no_enemy,
     require_reach,
+    resource_costs,
 )
 from engine.unknown.combat import base_spot
 from engine.unknown.map import range_between
 from engine.unknown.missions import MISSIONS
 from engine.unknown.position import Coord, UnknownPosition
-from engine.unknown.rules import MODIFIERS, Modifier
-from engine.unknown.state import UnknownState, add
+from engine.unknown.rules import Rules
+from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 OUTPOST = "mission"
 """The token kind an outpost is written as (an objective token on its tile)."""
@@ -61,7 +64,7 @@ def required_distance(state: UnknownState) -> int:
     return SHORT_DISTANCE if state.short else LONG_DISTANCE
 
 
-def too_near(game: UnknownGame, state: UnknownState, at: Coord) -> str | None:
+def too_near(rules: Rules, state: UnknownState, at: Coord) -> str | None:
     """Why an outpost may not go on ``at``: base or an outpost lies within the required range.
 
     Applies ``unknown.mission.expand.distance`` (at least that range from base and from every
@@ -77,7 +80,7 @@ def too_near(game: UnknownGame, state: UnknownState, at: Coord) -> str | None:
         return "there is no base to measure the range from"
     anchors = [("base", base)] + [("the outpost on " + str(list(o)), o) for o in outposts(seen)]
     for name, spot in anchors:
-        distance = range_between(seen, spot, at, game.rules.ruleset)
+        distance = range_between(seen, spot, at, rules.ruleset)
         if distance is None and spot == base:
             return f"{list(at)} has no range to base, even with barriers ignored"
         if distance is not None and distance < need:
@@ -96,6 +99,7 @@ class PlaceOutpost(Action):
 
     name: ClassVar[str] = "place_outpost"
     clause: ClassVar[str] = "unknown.mission.expand.place-outpost"
+    USES: ClassVar[Goods] = (("scrap", OUTPOST_SCRAP),)
     who: str
     at: Coord
 
@@ -103,33 +107,33 @@ class PlaceOutpost(Action):
         return f"{self.who} places an outpost on {list(self.at)}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Action]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[Action]:
         x, y = actor(state, who).at
         spots = [(x, y), (x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
         return [cls(who, s) for s in spots if s in state.position.tile_at]
 
-    def costs(self, game: Any, state: UnknownState) -> list[tuple[str, int]]:
+    def costs(self, rules: Any, state: UnknownState) -> list[tuple[str, int]]:
         """The scrap it uses up, after the modifiers in play (e.g. the Mechanic's)."""
-        return [("scrap", game.rules.resource_cost(state, self, "scrap", OUTPOST_SCRAP))]
+        return list(resource_costs(rules, state, self).items())
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         if state.mission != "expand":
             raise IllegalDecision(self.clause, "outposts are placed only in the Expand mission")
         survivor = actor(state, self.who)
         if self.at not in state.position.tile_at:
             raise IllegalDecision(self.clause, f"no tile is explored at {list(self.at)}")
-        require_reach(game, state, survivor.at, self.at)
+        require_reach(rules, state, survivor.at, self.at)
         require_no_enemy(state, self.at)
-        why = too_near(game, state, self.at)
+        why = too_near(rules, state, self.at)
         if why is not None:
             raise IllegalDecision("unknown.mission.expand.distance", why)
-        for resource, amount in self.costs(game, state):
+        for resource, amount in self.costs(rules, state):
             require_goods(survivor, resource, amount, self.clause)
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
         goods = survivor.goods
-        for resource, amount in self.costs(game, state):
+        for resource, amount in self.costs(rules, state):
             goods = add(goods, resource, -amount)
         position = state.position.with_tokens(self.at, OUTPOST, 1)
         position = position.with_survivor(replace(survivor, goods=goods))
@@ -144,10 +148,12 @@ class PlaceOutpost(Action):
         return state.with_position(position), (placed,)
 
 
-class Expand(Modifier):
+@rule_source("expand")
+class Expand:
     """The mission's rule change: the Place Outpost action (``unknown.mission.expand.place-outpost``)."""
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         return (PlaceOutpost,)
 
 
@@ -164,4 +170,3 @@ def expand_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["expand"] = expand_complete
-MODIFIERS["expand"] = Expand()

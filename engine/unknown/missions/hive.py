@@ -13,8 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions.clear import CLEAR_FOR_AP_ALONE
 from engine.unknown.missions import MISSIONS
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 
 TILE = "hive"
@@ -34,14 +36,18 @@ def all_explored(state: UnknownState) -> bool:
     return TILE not in state.stack.names()
 
 
-class Hive(Modifier):
+@rule_source("hive")
+class Hive:
     """Clear Tile on a hive: refused until every hive is explored, then 1 AP and no resources.
 
     Applies ``unknown.mission.hive.clear``; range 1, line of sight and the enemy-occupied rule
     stay Clear Tile's own (``unknown.action.defaults``).
     """
 
-    def clear_override(self, game: Any, state: UnknownState, who: str, placed: Any) -> str | None:
+    @on(CLEAR_FOR_AP_ALONE)
+    def clear_override(
+        self, rules: Rules, state: UnknownState, who: str, placed: Any
+    ) -> str | None:
         if placed.tile != TILE:
             return None
         if not all_explored(state):
@@ -66,4 +72,3 @@ def hive_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["hive"] = hive_complete
-MODIFIERS["hive"] = Hive()

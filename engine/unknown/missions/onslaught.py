@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions.clear import TILES_CLEARED
 from engine.unknown.catalog import catalog
 from engine.unknown.missions import MISSIONS
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add, count
 
 TOKEN = "lair"
@@ -34,10 +36,14 @@ def lairs_needed(state: UnknownState) -> int:
     return SHORT_LAIRS if state.short else LONG_LAIRS
 
 
-class Onslaught(Modifier):
+@rule_source("onslaught")
+class Onslaught:
     """A mission token for every lair cleared (``unknown.mission.onslaught.tracking``)."""
 
-    def on_tiles_cleared(self, state: UnknownState, spots: tuple[Any, ...]) -> Outcome:
+    @on(TILES_CLEARED)
+    def on_tiles_cleared(
+        self, rules: Rules, state: UnknownState, spots: tuple[Any, ...]
+    ) -> Outcome:
         lairs = [at for at in spots if is_lair(state.position.tile_at[at].tile)]
         if not lairs:
             return state, ()
@@ -66,4 +72,3 @@ def onslaught_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["onslaught"] = onslaught_complete
-MODIFIERS["onslaught"] = Onslaught()

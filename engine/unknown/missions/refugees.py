@@ -16,13 +16,22 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.unknown.actions.trade import party_spot
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions.gather import GATHER_TOKENS, TOKENS_GATHERED
+from engine.unknown.actions.trade import (
+    AFTER_TRANSFER,
+    TRADABLE_KINDS,
+    TRANSFER_REFUSED,
+    party_spot,
+)
+from engine.unknown.map.explore import TILE_EXPLORED
 from engine.unknown.missions import MISSIONS
 from engine.unknown.missions.water import numbered, numbers
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord, Survivor, UnknownPosition
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add, count
+from engine.unknown.turn.round import AP_BURDEN
 
 TILE = "refugee"
 REFUGEE = "refugee"
@@ -60,10 +69,12 @@ def charge(state: UnknownState, who: str, refugees: int, why: str) -> Outcome:
     return state.with_position(state.position.with_survivor(paid)), (told,)
 
 
-class Refugees(Modifier):
+@rule_source("refugees")
+class Refugees:
     """The Refugees mission's rule changes."""
 
-    def on_explored(self, game: Any, state: UnknownState, who: str, placed: Any) -> Outcome:
+    @on(TILE_EXPLORED)
+    def on_explored(self, rules: Rules, state: UnknownState, who: str, placed: Any) -> Outcome:
         """The first five refugee tiles are cleared and give the explorer a refugee
         (``unknown.mission.refugees.first-five``); the sixth becomes the camp
         (``unknown.mission.refugees.camp``)."""
@@ -93,27 +104,36 @@ class Refugees(Modifier):
         state, paid = charge(state, who, 1, "found")
         return state, (*events, found, *paid)
 
-    def ap_burden(self, state: UnknownState, survivor: Survivor) -> int:
+    @on(AP_BURDEN)
+    def ap_burden(self, rules: Rules, state: UnknownState, survivor: Survivor) -> int:
         """Each carried refugee costs 1 AP of the turn (``unknown.mission.refugees.ap-cost``)."""
         return count(survivor.goods, REFUGEE)
 
-    def tradable(self, state: UnknownState) -> tuple[str, ...]:
+    @on(TRADABLE_KINDS)
+    def tradable(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         return (REFUGEE,)
 
-    def gather_tokens(self, state: UnknownState, at: Coord) -> tuple[str, ...]:
+    @on(GATHER_TOKENS)
+    def gather_tokens(self, rules: Rules, state: UnknownState, at: Coord) -> tuple[str, ...]:
         """Refugees lying on a tile (a forfeited survivor's) are gathered like dropped goods
         (``unknown.mission.refugees.forfeit``, ``unknown.action.gather.tokens``); those on the
         camp have been delivered there and are not picked up again."""
         return () if at == camp(state.position) else (REFUGEE,)
 
-    def tokens_gathered(self, state: UnknownState, who: str, kind: str, amount: int) -> Outcome:
+    @on(TOKENS_GATHERED)
+    def tokens_gathered(
+        self, rules: Rules, state: UnknownState, who: str, kind: str, amount: int
+    ) -> Outcome:
         """Each refugee gathered costs the gatherer 1 AP at once, even below 0
         (``unknown.mission.refugees.ap-cost``, ``unknown.mission.refugees.carry``)."""
         if kind != REFUGEE:
             return state, ()
         return charge(state, who, amount, "gathered")
 
-    def transfer_refusal(self, state: UnknownState, who: str, move: Any) -> tuple[str, str] | None:
+    @on(TRANSFER_REFUSED)
+    def transfer_refusal(
+        self, rules: Rules, state: UnknownState, who: str, move: Any
+    ) -> tuple[str, str] | None:
         """Refugees go only to base, to survivors or onto the camp
         (``unknown.mission.refugees.trade-limits``)."""
         if move.kind != REFUGEE:
@@ -126,7 +146,8 @@ class Refugees(Modifier):
             f"refugees may be traded only to base, to survivors or to the camp, not onto {list(at)}",
         )
 
-    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+    @on(AFTER_TRANSFER)
+    def after_transfer(self, rules: Rules, state: UnknownState, who: str, move: Any) -> Outcome:
         """A refugee traded to the survivor on turn costs it 1 AP at once
         (``unknown.mission.refugees.ap-cost``).
 
@@ -136,7 +157,7 @@ class Refugees(Modifier):
         if move.kind != REFUGEE:
             return state, ()
         events: tuple[Any, ...] = ()
-        refund = getattr(self.ruleset, "refugee_ap_refund", "no-refund") == "refund"
+        refund = getattr(rules.ruleset, "refugee_ap_refund", "no-refund") == "refund"
         if refund and _survivor_party(move.source) and move.source == state.turn:
             state, events = charge(state, move.source, -move.amount, "handed over")
         if _survivor_party(move.target):
@@ -159,4 +180,3 @@ def refugees_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["refugees"] = refugees_complete
-MODIFIERS["refugees"] = Refugees()

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.rule_points import on, rule_source
 from engine.unknown.allies import new_ally_id
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.combat import base_spot
+from engine.unknown.enemies.movement import ENEMY_SPEED, ENEMY_TARGETS
+from engine.unknown.map.explore import TILE_EXPLORED
 from engine.unknown.missions import MISSIONS
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Ally, Coord
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 
 REFUGEE = "refugee"
@@ -47,10 +50,12 @@ def hunted_refugees(state: UnknownState) -> tuple[Coord, ...]:
     )
 
 
-class Stragglers(Modifier):
+@rule_source("stragglers")
+class Stragglers:
     """Refugee tiles spawn refugees; survivor-hunting enemies go after refugees instead."""
 
-    def on_explored(self, game: Any, state: UnknownState, who: str, placed: Any) -> Outcome:
+    @on(TILE_EXPLORED)
+    def on_explored(self, rules: Rules, state: UnknownState, who: str, placed: Any) -> Outcome:
         """An explored refugee tile spawns a refugee ally on it
         (``unknown.mission.stragglers.ally-spawn``)."""
         if placed is None or placed.tile != REFUGEE:
@@ -65,8 +70,9 @@ class Stragglers(Modifier):
         )
         return state.with_position(state.position.with_ally(refugee)), (spawned,)
 
+    @on(ENEMY_TARGETS)
     def enemy_targets(
-        self, state: UnknownState, enemy: Any, spots: tuple[Any, ...]
+        self, rules: Rules, state: UnknownState, enemy: Any, spots: tuple[Any, ...]
     ) -> tuple[Any, ...]:
         """An enemy that targets survivors targets the hunted refugees instead, however near a
         survivor is (``unknown.mission.stragglers.targeting``,
@@ -75,7 +81,10 @@ class Stragglers(Modifier):
             return spots
         return hunted_refugees(state) or spots
 
-    def enemy_speed(self, state: UnknownState, enemy: Any, target: Any, speed: int) -> int:
+    @on(ENEMY_SPEED)
+    def enemy_speed(
+        self, rules: Rules, state: UnknownState, enemy: Any, target: Any, speed: int
+    ) -> int:
         """1 more tile toward a hunted refugee (``unknown.mission.stragglers.targeting``)."""
         hunter = enemy_kinds()[enemy.kind].target == "survivor"
         if hunter and target is not None and tuple(target) in hunted_refugees(state):
@@ -93,4 +102,3 @@ def stragglers_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["stragglers"] = stragglers_complete
-MODIFIERS["stragglers"] = Stragglers()

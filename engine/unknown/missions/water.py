@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import PlayerNode
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions import MORE_ACTIONS
 from engine.unknown.actions.base import (
     Action,
     Outcome,
@@ -27,18 +29,21 @@ from engine.unknown.actions.base import (
     event,
     require_goods,
     require_no_enemy,
+    resource_costs,
 )
-from engine.unknown.actions.clear import require_tile_reach
+from engine.unknown.actions.clear import CLEAR_FOR_AP_ALONE, require_tile_reach
 from engine.unknown.actions.gather import nearby_spots
 from engine.unknown.effects import effect
 from engine.unknown.map import is_passable
+from engine.unknown.map.explore import TILE_EXPLORED
 from engine.unknown.missions import MISSIONS
 from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile, UnknownPosition
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import Goods, UnknownState, add, bag, count
+from engine.unknown.turn.round import BEFORE_UPKEEP
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TILE = "water"
 TILES = 4
@@ -132,6 +137,7 @@ class TestWater(Action):
     __test__: ClassVar[bool] = False  # not a pytest class despite its name
     name: ClassVar[str] = "test_water"
     clause: ClassVar[str] = "unknown.mission.water.test"
+    USES: ClassVar[Goods] = (("medicine", MEDICINE),)
     who: str
     at: Coord
 
@@ -142,7 +148,7 @@ class TestWater(Action):
         return f"{self.who} tests the water source at {list(self.at)}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[TestWater]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[TestWater]:
         here = actor(state, who).at
         return [
             cls(who, at)
@@ -150,11 +156,11 @@ class TestWater(Action):
             if state.position.tile_at[at].tile == TILE
         ]
 
-    def costs(self, game: Any, state: UnknownState) -> Goods:
+    def costs(self, rules: Any, state: UnknownState) -> Goods:
         """The 2 medicine after the modifiers in play (the Doctor's discount applies)."""
-        return bag((("medicine", game.rules.resource_cost(state, self, "medicine", MEDICINE)),))
+        return bag(resource_costs(rules, state, self))
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         placed = state.position.tile_at.get(self.at)
         if placed is None or placed.tile != TILE:
             raise IllegalDecision(
@@ -171,15 +177,15 @@ class TestWater(Action):
                 f"the water tile at {list(self.at)} is not among the first {TESTABLE} explored",
             )
         survivor = actor(state, self.who)
-        require_tile_reach(game, state, survivor.at, self.at)
+        require_tile_reach(rules, state, survivor.at, self.at)
         require_no_enemy(state, self.at)
-        for kind, amount in self.costs(game, state):
+        for kind, amount in self.costs(rules, state):
             require_goods(survivor, kind, amount, "unknown.mission.water.test")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
         goods = survivor.goods
-        for kind, amount in self.costs(game, state):
+        for kind, amount in self.costs(rules, state):
             goods = add(goods, kind, -amount)
         placed = state.position.tile_at[self.at]
         position = state.position.with_tile(replace(placed, cleared=True))
@@ -247,7 +253,7 @@ class WaterFlow:
     source: Coord
     left: int = SPREAD
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player="players",
             legal=tuple(SourceTo(at) for at in flow_spots(state.position, self.source)),
@@ -255,7 +261,7 @@ class WaterFlow:
             clause="unknown.mission.water.flow",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         spots = flow_spots(state.position, self.source)
         if self.left <= 0 or not spots:
             rest = replace(state, pending=state.pending[1:])
@@ -271,7 +277,7 @@ class WaterFlow:
             return self._put(state, spots[0])
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         spots = flow_spots(state.position, self.source)
         if not isinstance(decision, SourceTo) or decision.to not in spots:
             raise IllegalDecision(
@@ -293,20 +299,26 @@ class WaterFlow:
         return replace(state, position=position, pending=(ahead, *state.pending[1:])), (put,)
 
 
-class Water(Modifier):
+@rule_source("water")
+class Water:
     """The Water mission's rule changes: numbering, Test Water Source, refusal of Clear Tile on
     water tiles and the last tile's flow at upkeep."""
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         return (TestWater,)
 
-    def on_explored(self, game: Any, state: UnknownState, who: str, placed: Any) -> Outcome:
+    @on(TILE_EXPLORED)
+    def on_explored(self, rules: Rules, state: UnknownState, who: str, placed: Any) -> Outcome:
         """Number each water tile explored (``unknown.mission.water.numbering``)."""
         if placed.tile != TILE:
             return state, ()
         return numbered(state, placed, "unknown.mission.water.numbering")
 
-    def clear_override(self, game: Any, state: UnknownState, who: str, placed: Any) -> str | None:
+    @on(CLEAR_FOR_AP_ALONE)
+    def clear_override(
+        self, rules: Rules, state: UnknownState, who: str, placed: Any
+    ) -> str | None:
         """Water tiles are cleared only by testing them: Clear Tile is refused on them
         (``unknown.mission.water.test``), and the last one is never cleared
         (``unknown.mission.water.test-limit``)."""
@@ -323,7 +335,8 @@ class Water(Modifier):
             f"the water tile at {list(placed.at)} is cleared by the Test Water Source action",
         )
 
-    def before_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+    @on(BEFORE_UPKEEP)
+    def before_upkeep(self, rules: Rules, state: UnknownState) -> Outcome:
         """Once 3 water tiles are tested, the last one spreads 2 water sources
         (``unknown.mission.water.flow``)."""
         source = last_tile(state.position)
@@ -341,4 +354,3 @@ def water_complete(state: UnknownState) -> str | None:
 
 
 MISSIONS["water"] = water_complete
-MODIFIERS["water"] = Water()

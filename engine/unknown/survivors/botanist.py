@@ -6,25 +6,30 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on
+from engine.unknown.actions import MORE_ACTIONS
 from engine.unknown.actions.base import (
     Action,
     actor,
     require_goods,
     require_no_enemy,
     require_reach,
+    resource_costs,
     tile_free_of_enemies,
     within_reach,
 )
-from engine.unknown.actions.gather import nearby_spots
+from engine.unknown.actions.eat import EAT_FOOD_AP
+from engine.unknown.actions.gather import GATHER_BONUS, nearby_spots
 from engine.unknown.catalog import catalog
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord
-from engine.unknown.rules import MODIFIERS
-from engine.unknown.state import UnknownState, add
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.rules import Rules
+from engine.unknown.state import Goods, UnknownState, add
+from engine.unknown.survivors.trait import Trait, trait
+from engine.unknown.turn.round import UPKEEP
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 EXTRA_AP = 1
 """Extra AP her Eat Food gives (``unknown.survivor.botanist.eat``)."""
@@ -50,6 +55,7 @@ class Replant(Action):
 
     name: ClassVar[str] = "replant"
     clause: ClassVar[str] = "unknown.survivor.botanist.clear-lair"
+    USES: ClassVar[Goods] = (("medicine", MEDICINE),)
     who: str
     at: Coord
 
@@ -57,21 +63,21 @@ class Replant(Action):
         return f"{self.who} flips the lair at {list(self.at)} with medicine and plants food on it"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Replant]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[Replant]:
         survivor = actor(state, who)
         if not survivor.has(CARD):
             return []
         return [
             cls(who, at)
             for at in nearby_spots(state, survivor.at)
-            if within_reach(game, state, survivor.at, at) and tile_free_of_enemies(state, at)
+            if within_reach(rules, state, survivor.at, at) and tile_free_of_enemies(state, at)
         ]
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Medicine used, after the modifiers in play (the Doctor's discount)."""
-        return game.rules.resource_cost(state, self, "medicine", MEDICINE)
+        return resource_costs(rules, state, self)["medicine"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         survivor = actor(state, self.who)
         if not survivor.has(CARD):
             raise IllegalDecision(self.clause, f"{self.who} does not have the Botanist's traits")
@@ -96,12 +102,12 @@ class Replant(Action):
             raise IllegalDecision(
                 "unknown.action.clear.loses-effects", f"the {placed.tile} is already cleared"
             )
-        require_reach(game, state, survivor.at, self.at)
+        require_reach(rules, state, survivor.at, self.at)
         require_no_enemy(state, self.at)
-        require_goods(survivor, "medicine", self.cost(game, state), self.clause)
+        require_goods(survivor, "medicine", self.cost(rules, state), self.clause)
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        medicine = self.cost(game, state)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        medicine = self.cost(rules, state)
         survivor = actor(state, self.who)
         paid = replace(survivor, goods=add(survivor.goods, "medicine", -medicine))
         position = state.position.with_survivor(paid)
@@ -121,6 +127,7 @@ class Replant(Action):
         return state.with_position(position), (flipped,)
 
 
+@trait
 class Botanist(Trait):
     """Her Eat Food gives 1 more AP (``unknown.survivor.botanist.eat``); :class:`Replant`
     flips a gatherable lair; its food then grows at each upkeep.
@@ -132,13 +139,16 @@ class Botanist(Trait):
 
     card = CARD
 
-    def eat_gain(self, state: UnknownState, action: Any, gain: int) -> int:
+    @on(EAT_FOOD_AP)
+    def eat_gain(self, rules: Rules, state: UnknownState, action: Any, gain: int) -> int:
         return gain + EXTRA_AP if self.takes(state, action) else gain
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         return (Replant,)
 
-    def on_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+    @on(UPKEEP)
+    def on_upkeep(self, rules: Rules, state: UnknownState) -> Outcome:
         events = []
         position = state.position
         for at, kinds in sorted(position.tokens_at.items()):
@@ -156,8 +166,14 @@ class Botanist(Trait):
             )
         return state.with_position(position), tuple(events)
 
+    @on(GATHER_BONUS)
     def gather_bonus(
-        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+        self,
+        rules: Rules,
+        state: UnknownState,
+        action: Any,
+        flipped: tuple[Any, ...],
+        from_tiles: int,
     ) -> Outcome:
         if getattr(action, "resource", None) != "food":
             return state, ()
@@ -175,6 +191,3 @@ class Botanist(Trait):
                     )
                 )
         return state.with_position(position), tuple(events)
-
-
-MODIFIERS[Botanist.card] = Botanist()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.unknown.rules import MODIFIERS
-from engine.unknown.survivors.trait import ResourceSpecialist
+from engine.unknown.survivors.trait import ResourceSpecialist, trait
 
 
+@trait
 class Doctor(ResourceSpecialist):
     """Medicine costs him 1 less, never below 1; gathering medicine or using it up costs 0 AP.
 
@@ -17,6 +17,3 @@ class Doctor(ResourceSpecialist):
 
     card = "doctor"
     resource = "medicine"
-
-
-MODIFIERS[Doctor.card] = Doctor()

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTION_AP, ACTION_TAKEN
+from engine.unknown.actions.gather import GATHER_BONUS
+from engine.unknown.actions.trade import AFTER_TRANSFER
 from engine.unknown.actions.trap import TRAP_SOURCE
+from engine.unknown.health import DAMAGE_CREDIT, ENEMY_KILLED
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
 
 FOOD_DROPPED = 1
 """Food tokens an enemy the Hunter kills leaves where it died (``unknown.survivor.hunter.food-drop``)."""
@@ -22,6 +27,7 @@ survivors in close combat. ``took-part`` (default): the Hunter's, if she fought 
 SETS_TRAP = ("create_trap", "place_trap")
 
 
+@trait
 class Hunter(Trait):
     """Create Trap costs her 0 AP (``unknown.survivor.hunter.trap-free``); an enemy she kills
     with a ranged attack, a trap she set or in close combat leaves 1 food token on the tile where
@@ -37,12 +43,14 @@ class Hunter(Trait):
 
     card = "hunter"
 
-    def ap_cost(self, state: UnknownState, action: Any, cost: int) -> int:
+    @on(ACTION_AP)
+    def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
         if getattr(action, "name", None) == "create_trap" and self.takes(state, action):
             return 0
         return cost
 
-    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+    @on(ACTION_TAKEN)
+    def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
         """Mark a trap she sets on a tile (the trap itself is laid when the action resolves)."""
         at = getattr(action, "at", None)
         if getattr(action, "name", None) not in SETS_TRAP or at is None:
@@ -51,8 +59,10 @@ class Hunter(Trait):
             return state
         return state.with_position(state.position.with_tokens(at, MARKER, 1))
 
+    @on(DAMAGE_CREDIT)
     def credit(
         self,
+        rules: Rules,
         state: UnknownState,
         enemy: Any,
         cause: str,
@@ -72,12 +82,13 @@ class Hunter(Trait):
         fighting = [who for who in party if who in hunters]
         if not fighting:
             return state, None
-        alone = getattr(self.ruleset, COMBAT_SWITCH, "took-part") == "fought-alone"
+        alone = getattr(rules.ruleset, COMBAT_SWITCH, "took-part") == "fought-alone"
         if alone and len(party) > 1:
             return state, None
         return state, fighting[0]
 
-    def on_kill(self, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
+    @on(ENEMY_KILLED)
+    def on_kill(self, rules: Rules, state: UnknownState, enemy: Any, killer: str | None) -> Outcome:
         if not self.has_trait(state, killer):
             return state, ()
         state = state.with_position(state.position.with_tokens(enemy.at, "food", FOOD_DROPPED))
@@ -92,12 +103,19 @@ class Hunter(Trait):
         )
         return state, (dropped,)
 
+    @on(GATHER_BONUS)
     def gather_bonus(
-        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+        self,
+        rules: Rules,
+        state: UnknownState,
+        action: Any,
+        flipped: tuple[Any, ...],
+        from_tiles: int,
     ) -> Outcome:
         return _clamped(state), ()
 
-    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+    @on(AFTER_TRANSFER)
+    def after_transfer(self, rules: Rules, state: UnknownState, who: str, move: Any) -> Outcome:
         return _clamped(state), ()
 
 
@@ -109,6 +127,3 @@ def _clamped(state: UnknownState) -> UnknownState:
         if extra > 0:
             position = position.with_tokens(at, MARKER, -extra)
     return state.with_position(position) if position is not state.position else state
-
-
-MODIFIERS[Hunter.card] = Hunter()

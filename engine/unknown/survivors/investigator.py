@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTION_AP, ACTION_TAKEN
 from engine.unknown.position import Survivor
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
 
 FREE_EXPLORES = 2
 """Explores at 0 AP a Gather opens (``unknown.survivor.investigator.free-explores``)."""
@@ -25,6 +27,7 @@ def with_count(survivor: Survivor, key: str, count: int) -> Survivor:
     return replace(survivor, used=tuple(sorted(counts.items())))
 
 
+@trait
 class Investigator(Trait):
     """Right after a Gather, her next two actions may be Explores at 0 AP each.
 
@@ -50,10 +53,12 @@ class Investigator(Trait):
         """Whether ``action`` is one of her free explores."""
         return getattr(action, "name", None) == "explore" and self.open_explores(state, action) > 0
 
-    def ap_cost(self, state: UnknownState, action: Any, cost: int) -> int:
+    @on(ACTION_AP)
+    def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
         return 0 if self.free(state, action) else cost
 
-    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+    @on(ACTION_TAKEN)
+    def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
         if not self.takes(state, action):
             return state
         holder = state.position.survivor(action.who)
@@ -66,6 +71,3 @@ class Investigator(Trait):
         if left == holder.uses(KEY):
             return state
         return state.with_position(state.position.with_survivor(with_count(holder, KEY, left)))
-
-
-MODIFIERS[Investigator.card] = Investigator()

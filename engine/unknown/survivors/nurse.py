@@ -5,11 +5,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTION_TAKEN
 from engine.unknown.map import range_between
 from engine.unknown.position import Survivor
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
+from engine.unknown.turn.round import STARTING_AP
 
 BONUS_AP = 1
 """Extra AP for an injured survivor near the Nurse (``unknown.survivor.nurse.injured-bonus``)."""
@@ -21,6 +24,7 @@ HEAL_KEY = "nurse.heal-bonus"
 """Where a healed survivor's pending heal bonus is kept in ``Survivor.used``."""
 
 
+@trait
 class Nurse(Trait):
     """An injured survivor (the Nurse too) starting its turn within range 2 of her gains 1 AP.
 
@@ -41,36 +45,35 @@ class Nurse(Trait):
 
     card = "nurse"
 
-    def start_ap(self, state: UnknownState, survivor: Survivor, ap: int) -> int:
+    @on(STARTING_AP)
+    def start_ap(self, rules: Rules, state: UnknownState, survivor: Survivor, ap: int) -> int:
         ap += survivor.uses(HEAL_KEY)
         if not survivor.injured:
             return ap
         for nurse in self.holders(state):
-            if not self.helps(nurse):
+            if not self.helps(rules, nurse):
                 continue
-            distance = range_between(state.position, nurse.at, survivor.at, self.ruleset)
+            distance = range_between(state.position, nurse.at, survivor.at, rules.ruleset)
             if distance is not None and distance <= BONUS_RANGE:
                 return ap + BONUS_AP
         return ap
 
-    def helps(self, nurse: Survivor) -> bool:
+    def helps(self, rules: Rules, nurse: Survivor) -> bool:
         """Whether the Nurse's health lets her give the bonus."""
-        reading = self.ruleset.nurse_incapacitated
+        reading = rules.ruleset.nurse_incapacitated
         return reading == "still-helps" or not nurse.incapacitated
 
-    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+    @on(ACTION_TAKEN)
+    def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
         """Note the heal bonus on the survivor she heals (``unknown.survivor.nurse.heal-bonus``)."""
         if getattr(action, "name", None) != "heal" or not self.takes(state, action):
             return state
         if action.target not in {s.id for s in state.position.survivors}:
             return state  # an ally healed: it has no AP to gain (unknown.mission.stragglers.no-ap)
         patient = state.position.survivor(action.target)
-        if self.ruleset.nurse_heal_bonus == "this-turn":
+        if rules.ruleset.nurse_heal_bonus == "this-turn":
             patient = replace(patient, ap=patient.ap + HEAL_BONUS)
         else:
             for _ in range(HEAL_BONUS):
                 patient = patient.with_use(HEAL_KEY)
         return state.with_position(state.position.with_survivor(patient))
-
-
-MODIFIERS[Nurse.card] = Nurse()

@@ -5,9 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from engine.unknown.rules import MODIFIERS
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTION_AP, ACTION_TAKEN
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
 
 FREE_MOVES = 2
 """Moves onto cleared tiles the Runner makes for 0 AP each turn (``unknown.survivor.runner.free-moves``)."""
@@ -23,27 +25,30 @@ class PerTurnFreeAction(Trait):
     key: ClassVar[str]
     limit: ClassVar[int]
 
-    def qualifies(self, state: UnknownState, action: Any) -> bool:
+    def qualifies(self, rules: Rules, state: UnknownState, action: Any) -> bool:
         """Whether ``action`` is of the kind the trait makes free (allowance aside)."""
         raise NotImplementedError
 
-    def free(self, state: UnknownState, action: Any) -> bool:
+    def free(self, rules: Rules, state: UnknownState, action: Any) -> bool:
         """Whether ``action`` is the holder's, qualifies, and the allowance is not used up."""
         if not self.takes(state, action):
             return False
         holder = state.position.survivor(action.who)
-        return holder.uses(self.key) < self.limit and self.qualifies(state, action)
+        return holder.uses(self.key) < self.limit and self.qualifies(rules, state, action)
 
-    def ap_cost(self, state: UnknownState, action: Any, cost: int) -> int:
-        return 0 if self.free(state, action) else cost
+    @on(ACTION_AP)
+    def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
+        return 0 if self.free(rules, state, action) else cost
 
-    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
-        if not self.free(state, action):
+    @on(ACTION_TAKEN)
+    def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
+        if not self.free(rules, state, action):
             return state
         holder = state.position.survivor(action.who).with_use(self.key)
         return replace(state, position=state.position.with_survivor(holder))
 
 
+@trait
 class Runner(PerTurnFreeAction):
     """Twice per turn, a Move onto a cleared tile costs her 0 AP; the two need not be in a row.
 
@@ -58,17 +63,14 @@ class Runner(PerTurnFreeAction):
     key = "runner.free-moves"
     limit = FREE_MOVES
 
-    def qualifies(self, state: UnknownState, action: Any) -> bool:
+    def qualifies(self, rules: Rules, state: UnknownState, action: Any) -> bool:
         if getattr(action, "name", None) != "move":
             return False
         placed = state.position.tile_at.get(action.to)
         if placed is None or not placed.cleared:
             return False
-        if self.ruleset.runner_cleared_hazards == "excluded":
+        if rules.ruleset.runner_cleared_hazards == "excluded":
             from engine.unknown.catalog import catalog
 
             return catalog()[placed.tile].type != "hazard"
         return True
-
-
-MODIFIERS[Runner.card] = Runner()

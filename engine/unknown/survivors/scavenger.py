@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.rule_points import on
+from engine.unknown.actions.gather import GATHER_BONUS
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
 
 MIN_FLIPPED = 2
 """Tiles one Gather must flip for the bonus (``unknown.survivor.scavenger.bonus``)."""
@@ -18,6 +20,7 @@ BONUS = 1
 """Extra resources the bonus gives, however many tiles are flipped (``unknown.survivor.scavenger.bonus``)."""
 
 
+@trait
 class Scavenger(Trait):
     """A Gather of his that flips at least 2 tiles for at least 2 of its resource gives 1 more.
 
@@ -29,8 +32,14 @@ class Scavenger(Trait):
 
     card = "scavenger"
 
+    @on(GATHER_BONUS)
     def gather_bonus(
-        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+        self,
+        rules: Rules,
+        state: UnknownState,
+        action: Any,
+        flipped: tuple[Any, ...],
+        from_tiles: int,
     ) -> Outcome:
         if not self.takes(state, action):
             return state, ()
@@ -48,6 +57,3 @@ class Scavenger(Trait):
             amount=BONUS,
         )
         return state.with_position(state.position.with_survivor(richer)), (bonus,)
-
-
-MODIFIERS[Scavenger.card] = Scavenger()

@@ -8,15 +8,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode
+from engine.core.rule_points import on
 from engine.unknown.actions.explore import Drawn
 from engine.unknown.effects import effect
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.rules import Rules
 from engine.unknown.state import TileStack, UnknownState, add, total
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
+from engine.unknown.turn.round import TURN_DECISION, TURN_OPTIONS
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 CLAUSE = "unknown.survivor.scouts.peek"
 KEY = "scouts.peek"
@@ -70,7 +72,7 @@ class ScoutDraw:
             pool = add(pool, tile, -1)
         return pool
 
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
         pool = self.pool_left(state.stack)
         size = total(pool)
         return ChanceNode(
@@ -79,7 +81,7 @@ class ScoutDraw:
             CLAUSE,
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         if len(self.drawn) >= self.wanted:
             return self.finish(state)
         top = state.stack.top
@@ -90,7 +92,7 @@ class ScoutDraw:
             return self.take(state, pool[0][0])
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         pool = self.pool_left(state.stack)
         if not isinstance(decision, Drawn) or not any(t == decision.tile for t, _ in pool):
             raise IllegalDecision(CLAUSE, f"{decision} is not a tile left in the scouted pile")
@@ -122,6 +124,7 @@ class ScoutDraw:
         return replace(state, stack=back, pending=state.pending[1:]), (looked,)
 
 
+@trait
 class Scouts(Trait):
     """Once per turn, :class:`ScoutStack`: draw the top 5 tiles, look at 3, shuffle the 5 and put
     them back on top of the stack (``unknown.survivor.scouts.peek``).
@@ -135,18 +138,19 @@ class Scouts(Trait):
 
     card = "scouts"
 
-    def cost(self) -> int:
+    def cost(self, rules: Rules) -> int:
         """The AP the look costs under the switch in force."""
-        return 1 if getattr(self.ruleset, COST_SWITCH, "free") == "one-ap" else 0
+        return 1 if rules.ruleset.scouts_peek_cost == "one-ap" else 0
 
-    def extra_options(self, game: UnknownGame, state: UnknownState, who: str) -> tuple[Any, ...]:
+    @on(TURN_OPTIONS)
+    def extra_options(self, rules: Rules, state: UnknownState, who: str) -> tuple[Any, ...]:
         try:
-            self.check(state, ScoutStack(who))
+            self.check(rules, state, ScoutStack(who))
         except IllegalDecision:
             return ()
         return (ScoutStack(who),)
 
-    def check(self, state: UnknownState, decision: ScoutStack) -> None:
+    def check(self, rules: Rules, state: UnknownState, decision: ScoutStack) -> None:
         """Refuse a look the Scouts may not take now, naming the clause."""
         if state.turn != decision.who:
             raise IllegalDecision(
@@ -163,17 +167,18 @@ class Scouts(Trait):
             raise IllegalDecision(CLAUSE, f"{decision.who} has already scouted the stack this turn")
         if not state.stack.size:
             raise IllegalDecision(CLAUSE, "the tile stack is empty")
-        if scouts.ap < self.cost():
+        if scouts.ap < self.cost(rules):
             raise IllegalDecision(
                 "unknown.turn.survivor-actions", f"{decision.who} has no AP left for the look"
             )
 
-    def apply_extra(self, game: UnknownGame, state: UnknownState, decision: Any) -> Outcome | None:
+    @on(TURN_DECISION)
+    def apply_extra(self, rules: Rules, state: UnknownState, decision: Any) -> Outcome | None:
         if not isinstance(decision, ScoutStack):
             return None
-        self.check(state, decision)
+        self.check(rules, state, decision)
         scouts = state.position.survivor(decision.who).with_use(KEY)
-        scouts = replace(scouts, ap=scouts.ap - self.cost())
+        scouts = replace(scouts, ap=scouts.ap - self.cost(rules))
         state = state.with_position(state.position.with_survivor(scouts))
         wanted = min(DRAWN, pile_in_hand(state.stack))
         draw = ScoutDraw(decision.who, wanted)
@@ -182,9 +187,6 @@ class Scouts(Trait):
             CLAUSE,
             f"{decision.who} draws the top {wanted} tiles of the stack (once per turn)",
             who=decision.who,
-            ap=self.cost(),
+            ap=self.cost(rules),
         )
         return replace(state, pending=(draw, *state.pending)), (started,)
-
-
-MODIFIERS[Scouts.card] = Scouts()

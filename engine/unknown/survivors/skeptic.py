@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTION_TAKEN, ap_cost, gain_ap
 from engine.unknown.catalog import catalog
+from engine.unknown.knockback import IGNORE_KNOCKBACK
+from engine.unknown.map.explore import HOLD_EXPLORED
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Survivor
-from engine.unknown.rules import MODIFIERS, gain_ap
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
+from engine.unknown.turn.round import TURN_ENDS
 
 LAIR_AP = 2
 """AP she gains for exploring a lair (``unknown.survivor.skeptic.lair-ap``)."""
@@ -40,6 +45,7 @@ def held_effects(survivor: Survivor) -> list[Any]:
     return found
 
 
+@trait
 class Skeptic(Trait):
     """She may ignore any knockback, the first one too (``unknown.survivor.skeptic.ignore-knockback``);
     exploring a lair gives her 2 AP and holds its enemies back.
@@ -58,12 +64,16 @@ class Skeptic(Trait):
 
     card = "skeptic"
 
-    def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
+    @on(IGNORE_KNOCKBACK)
+    def may_ignore_knockback(
+        self, rules: Rules, state: UnknownState, who: str, source_kind: str
+    ) -> str | None:
         if not self.has_trait(state, who):
             return None
         return "unknown.survivor.skeptic.ignore-knockback"
 
-    def hold_explored(self, game: Any, state: UnknownState, explored: Any) -> Outcome | None:
+    @on(HOLD_EXPLORED)
+    def hold_explored(self, rules: Rules, state: UnknownState, explored: Any) -> Outcome | None:
         if not self.has_trait(state, explored.explorer) or not catalog()[explored.tile].spawns:
             return None
         skeptic = state.position.survivor(explored.explorer).with_use(held_key(explored))
@@ -86,15 +96,17 @@ class Skeptic(Trait):
         )
         return state, (lair_ap, *gained, held)
 
-    def on_action(self, state: UnknownState, action: Any) -> UnknownState:
+    @on(ACTION_TAKEN)
+    def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
         who = getattr(action, "who", None)
-        if not self.has_trait(state, who) or self.rules is None:
+        if not self.has_trait(state, who):
             return state
-        if self.rules.ap_cost(state, action) <= 0:
+        if ap_cost(rules, state, action) <= 0:
             return state
         return release(state, state.position.survivor(who))[0]
 
-    def on_turn_end(self, game: Any, state: UnknownState, who: str) -> Outcome:
+    @on(TURN_ENDS)
+    def on_turn_end(self, rules: Rules, state: UnknownState, who: str) -> Outcome:
         if not self.has_trait(state, who):
             return state, ()
         return release(state, state.position.survivor(who))
@@ -117,6 +129,3 @@ def release(state: UnknownState, skeptic: Survivor) -> Outcome:
         for e in waiting
     )
     return replace(state, pending=(*state.pending, *waiting)), released
-
-
-MODIFIERS[Skeptic.card] = Skeptic()

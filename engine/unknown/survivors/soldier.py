@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.unknown.rules import MODIFIERS
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import ResourceSpecialist
+from engine.unknown.survivors.trait import ResourceSpecialist, trait
 
 
+@trait
 class Soldier(ResourceSpecialist):
     """Ammo costs him 1 less, never below 1; Ranged Attack or using up ammo costs 0 AP.
 
@@ -24,6 +24,3 @@ class Soldier(ResourceSpecialist):
         return getattr(action, "name", None) == "ranged_attack" or self.uses_up(
             state, action, self.resource
         )
-
-
-MODIFIERS[Soldier.card] = Soldier()

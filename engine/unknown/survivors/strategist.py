@@ -14,16 +14,19 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTED
 from engine.unknown.actions.move import Move
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import ORTHOGONAL, Survivor
-from engine.unknown.rules import ACTED, MODIFIERS, card_ap
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.captain import MoveOther, move_other
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
+from engine.unknown.turn.round import TURN_DECISION, TURN_OPTIONS, card_ap, starting_ap
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 CLAUSE = "unknown.survivor.strategist.borrow-or-move"
 KEY = "strategist.borrow-or-move"
@@ -47,7 +50,7 @@ class Borrow:
 
 
 def gain_abilities(
-    game: UnknownGame,
+    rules: Rules,
     state: UnknownState,
     who: str,
     card: str,
@@ -75,7 +78,7 @@ def gain_abilities(
     after = state.with_position(state.position.with_survivor(gained))
     card_change = card_ap(gained) - card_ap(survivor)
     trigger_change = (
-        game.rules.start_ap(after, gained) - game.rules.start_ap(state, survivor) - card_change
+        starting_ap(rules, after, gained) - starting_ap(rules, state, survivor) - card_change
     )
     acted = gained.uses(ACTED) - (1 if by_action else 0) > 0
     change = card_change + (0 if acted else trigger_change)
@@ -125,6 +128,7 @@ def check_card(state: UnknownState, survivor: Survivor, card: str, clause: str) 
         raise IllegalDecision(clause, f"{survivor.id} already has the {card}'s abilities")
 
 
+@trait
 class Strategist(Trait):
     """Once per turn, for 0 AP: take another survivor's abilities until the next upkeep
     (:class:`Borrow`), or move another survivor, at any range, one tile (the Captain's
@@ -140,7 +144,8 @@ class Strategist(Trait):
 
     card = "strategist"
 
-    def extra_options(self, game: UnknownGame, state: UnknownState, who: str) -> tuple[Any, ...]:
+    @on(TURN_OPTIONS)
+    def extra_options(self, rules: Rules, state: UnknownState, who: str) -> tuple[Any, ...]:
         strategist = state.position.survivor(who)
         if not self.may_use(state, strategist):
             return ()
@@ -150,11 +155,11 @@ class Strategist(Trait):
                 continue
             if other.card and not strategist.has(other.card):
                 found.append(Borrow(who, other.card))
-            if other.incapacitated and not self.moves_incapacitated():
+            if other.incapacitated and not self.moves_incapacitated(rules):
                 continue
             for dx, dy in ORTHOGONAL:
                 move = MoveOther(who, other.id, (other.at[0] + dx, other.at[1] + dy))
-                if _passes(game, state, move):
+                if _passes(rules, state, move):
                     found.append(move)
         return tuple(dict.fromkeys(found))
 
@@ -167,16 +172,17 @@ class Strategist(Trait):
             and strategist.uses(KEY) < USES_PER_TURN
         )
 
-    def apply_extra(self, game: UnknownGame, state: UnknownState, decision: Any) -> Outcome | None:
+    @on(TURN_DECISION)
+    def apply_extra(self, rules: Rules, state: UnknownState, decision: Any) -> Outcome | None:
         if isinstance(decision, Borrow):
             self.check(state, decision.who)
             state = self.use(state, decision.who)
-            return gain_abilities(game, state, decision.who, decision.card, CLAUSE)
+            return gain_abilities(rules, state, decision.who, decision.card, CLAUSE)
         if isinstance(decision, MoveOther) and self.has_trait(state, decision.who):
             self.check(state, decision.who)
-            self.check_move(game, state, decision)
+            self.check_move(rules, state, decision)
             state = self.use(state, decision.who)
-            return move_other(game, state, decision, "unknown.survivor.strategist.move-timing")
+            return move_other(rules, state, decision, "unknown.survivor.strategist.move-timing")
         return None
 
     def check(self, state: UnknownState, who: str) -> None:
@@ -197,27 +203,26 @@ class Strategist(Trait):
                 CLAUSE, f"{who} has already taken abilities or moved a survivor this turn"
             )
 
-    def check_move(self, game: UnknownGame, state: UnknownState, decision: MoveOther) -> None:
+    def check_move(self, rules: Rules, state: UnknownState, decision: MoveOther) -> None:
         """Refuse a move of a survivor the Strategist may not make (any range is fine)."""
         if decision.target == decision.who:
             raise IllegalDecision(CLAUSE, "the Strategist moves another survivor, not himself")
         if decision.target not in {s.id for s in state.position.survivors}:
             raise IllegalDecision(CLAUSE, f"no survivor {decision.target!r} on the map")
-        if (
-            state.position.survivor(decision.target).incapacitated
-            and not self.moves_incapacitated()
+        if state.position.survivor(decision.target).incapacitated and not self.moves_incapacitated(
+            rules
         ):
             raise IllegalDecision(
                 "unknown.injury.incapacitated",
                 f"{decision.target} is incapacitated and cannot move",
             )
-        Move(decision.target, decision.to).check(game, state)
+        Move(decision.target, decision.to).check(rules, state)
 
-    def moves_incapacitated(self) -> bool:
+    def moves_incapacitated(self, rules: Rules) -> bool:
         """Whether he may move an incapacitated survivor: his card is silent (the Captain's
         forbids it). Switch ``strategist_move_incapacitated``: ``refused`` (default, as for the
         Captain) or ``allowed``."""
-        return getattr(self.ruleset, MOVE_SWITCH, "refused") == "allowed"
+        return rules.ruleset.strategist_move_incapacitated == "allowed"
 
     def use(self, state: UnknownState, who: str) -> UnknownState:
         """``state`` with the Strategist's use this turn noted."""
@@ -225,12 +230,9 @@ class Strategist(Trait):
         return state.with_position(state.position.with_survivor(strategist))
 
 
-def _passes(game: UnknownGame, state: UnknownState, decision: MoveOther) -> bool:
+def _passes(rules: Rules, state: UnknownState, decision: MoveOther) -> bool:
     try:
-        Move(decision.target, decision.to).check(game, state)
+        Move(decision.target, decision.to).check(rules, state)
     except IllegalDecision:
         return False
     return True
-
-
-MODIFIERS[Strategist.card] = Strategist()

@@ -6,12 +6,16 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on
+from engine.unknown.knockback import IGNORE_KNOCKBACK
 from engine.unknown.map import range_between
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord
-from engine.unknown.rules import MODIFIERS
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.runner import PerTurnFreeAction
+from engine.unknown.survivors.trait import trait
+from engine.unknown.turn.round import ABILITIES_LOST, TURN_DECISION, TURN_OPTIONS
 
 FREE_APPROACHES = 1
 """Moves nearer an enemy the Tracker makes for 0 AP each turn (``unknown.survivor.tracker.free-approach``)."""
@@ -28,6 +32,7 @@ class SetTargetable:
         return f"{self.who} becomes {'targetable' if self.targetable else 'untargetable'}"
 
 
+@trait
 class Tracker(PerTurnFreeAction):
     """Once per turn, a Move that cuts his range to any enemy (not only the nearest) costs 0 AP.
 
@@ -49,27 +54,31 @@ class Tracker(PerTurnFreeAction):
     key = "tracker.free-approach"
     limit = FREE_APPROACHES
 
-    def qualifies(self, state: UnknownState, action: Any) -> bool:
+    def qualifies(self, rules: Rules, state: UnknownState, action: Any) -> bool:
         if getattr(action, "name", None) != "move":
             return False
         here = state.position.survivor(action.who).at
         return any(
-            self.nearer(state, here, action.to, enemy.at) for enemy in state.position.enemies
+            self.nearer(rules, state, here, action.to, enemy.at) for enemy in state.position.enemies
         )
 
-    def nearer(self, state: UnknownState, here: Coord, there: Coord, enemy_at: Coord) -> bool:
+    def nearer(
+        self, rules: Rules, state: UnknownState, here: Coord, there: Coord, enemy_at: Coord
+    ) -> bool:
         """Whether the range to ``enemy_at`` is shorter from ``there`` than from ``here``."""
-        before = range_between(state.position, here, enemy_at, self.ruleset)
-        after = range_between(state.position, there, enemy_at, self.ruleset)
+        before = range_between(state.position, here, enemy_at, rules.ruleset)
+        after = range_between(state.position, there, enemy_at, rules.ruleset)
         return before is not None and after is not None and after < before
 
-    def extra_options(self, game: Any, state: UnknownState, who: str) -> tuple[Any, ...]:
+    @on(TURN_OPTIONS)
+    def extra_options(self, rules: Rules, state: UnknownState, who: str) -> tuple[Any, ...]:
         tracker = state.position.survivor(who)
         if not tracker.has(self.card):
             return ()
         return (SetTargetable(who, tracker.untargetable),)
 
-    def apply_extra(self, game: Any, state: UnknownState, decision: Any) -> Outcome | None:
+    @on(TURN_DECISION)
+    def apply_extra(self, rules: Rules, state: UnknownState, decision: Any) -> Outcome | None:
         if not isinstance(decision, SetTargetable) or not self.has_trait(state, decision.who):
             return None
         tracker = state.position.survivor(decision.who)
@@ -104,7 +113,10 @@ class Tracker(PerTurnFreeAction):
             state = replace(state, pending=(CloseCombat(tracker.at), *state.pending))
         return state, tuple(events)
 
-    def abilities_lost(self, state: UnknownState, who: str, cards: tuple[str, ...]) -> Outcome:
+    @on(ABILITIES_LOST)
+    def abilities_lost(
+        self, rules: Rules, state: UnknownState, who: str, cards: tuple[str, ...]
+    ) -> Outcome:
         """A survivor who gained the Tracker's abilities and loses them at upkeep
         (``unknown.survivor.strategist.duration``, ``unknown.task.radio.reward-talk``) without
         the Tracker's card of its own is targetable again: being untargetable is the Tracker's
@@ -125,10 +137,10 @@ class Tracker(PerTurnFreeAction):
             ),
         )
 
-    def may_ignore_knockback(self, state: UnknownState, who: str, source_kind: str) -> str | None:
+    @on(IGNORE_KNOCKBACK)
+    def may_ignore_knockback(
+        self, rules: Rules, state: UnknownState, who: str, source_kind: str
+    ) -> str | None:
         if not self.has_trait(state, who) or source_kind != "enemy":
             return None
         return "unknown.survivor.tracker.enemy-knockback"
-
-
-MODIFIERS[Tracker.card] = Tracker()

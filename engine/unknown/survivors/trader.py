@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.unknown.rules import MODIFIERS
+from engine.core.rule_points import on
+from engine.unknown.actions.base import ACTION_AP
+from engine.unknown.actions.trade import MORE_EXCHANGES
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
-from engine.unknown.survivors.trait import Trait
+from engine.unknown.survivors.trait import Trait, trait
 
 SWAP_CLAUSE = "unknown.survivor.trader.base-swap"
 
 
+@trait
 class Trader(Trait):
     """Trade/Drop costs him 0 AP (``unknown.survivor.trader.free-trade``); within a trade, when
     the base tile is in reach, he may swap any resource he carries for 1 of another kind, one for
@@ -24,12 +28,14 @@ class Trader(Trait):
 
     card = "trader"
 
-    def ap_cost(self, state: UnknownState, action: Any, cost: int) -> int:
+    @on(ACTION_AP)
+    def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
         if getattr(action, "name", None) == "trade" and self.takes(state, action):
             return 0
         return cost
 
-    def exchanges(self, game: Any, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
+    @on(MORE_EXCHANGES)
+    def exchanges(self, rules: Rules, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
         from engine.unknown.actions.trade import (
             RESOURCES,
             Exchange,
@@ -40,7 +46,7 @@ class Trader(Trait):
         if not self.has_trait(state, who):
             return ()
         home = base_spot(state)
-        if home is None or home not in exchange_spots(game, state, who):
+        if home is None or home not in exchange_spots(rules, state, who):
             return ()
         carried = dict(state.position.survivor(who).goods)
         return tuple(
@@ -50,6 +56,3 @@ class Trader(Trait):
             for get in RESOURCES
             if get != give
         )
-
-
-MODIFIERS[Trader.card] = Trader()

@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions.base import ACTION_AP, RESOURCE_COST, uses_up
+from engine.unknown.actions.gather import Gather
 from engine.unknown.position import Survivor
-from engine.unknown.rules import Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 
+_T = TypeVar("_T", bound="type[Trait]")
 
-class Trait(Modifier):
-    """A survivor card's trait: it changes the rules only for that card's survivor."""
+
+def trait(cls: _T) -> _T:
+    """Class decorator: the card's trait answers, as source ``cls.card``, at the rule points its
+    methods are marked for (``engine.core.rule_points.on``)."""
+    return rule_source(cls.card)(cls)
+
+
+class Trait:
+    """A survivor card's trait: it changes the rules only for the survivors with that card's
+    abilities (its own survivor, and any survivor that gained them)."""
 
     card: ClassVar[str]
 
@@ -32,16 +44,12 @@ class Trait(Modifier):
         return self.has_trait(state, getattr(action, "who", None))
 
     def uses_up(self, state: UnknownState, action: Any, kind: str) -> bool:
-        """Whether ``action`` uses up ``kind`` (Trade/Drop uses up nothing)."""
-        if self.rules is None:
-            return False
-        return kind in self.rules.uses_up(state, action)
+        """Whether ``action`` uses up ``kind`` (its declared uses; Trade/Drop uses up nothing)."""
+        return kind in uses_up(state, action)
 
     def gathers(self, action: Any, kind: str) -> bool:
         """Whether ``action`` is a Gather of ``kind``."""
-        return (
-            getattr(action, "name", None) == "gather" and getattr(action, "resource", None) == kind
-        )
+        return isinstance(action, Gather) and action.resource == kind
 
 
 class ResourceSpecialist(Trait):
@@ -50,12 +58,16 @@ class ResourceSpecialist(Trait):
 
     resource: ClassVar[str]
 
-    def resource_cost(self, state: UnknownState, action: Any, kind: str, amount: int) -> int:
+    @on(RESOURCE_COST)
+    def resource_cost(
+        self, rules: Rules, state: UnknownState, action: Any, kind: str, amount: int
+    ) -> int:
         if kind != self.resource or amount <= 0 or not self.takes(state, action):
             return amount
         return max(amount - 1, 1)
 
-    def ap_cost(self, state: UnknownState, action: Any, cost: int) -> int:
+    @on(ACTION_AP)
+    def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
         if self.takes(state, action) and self.free(state, action):
             return 0
         return cost

@@ -12,17 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import PlayerNode
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions.base import ap_after, gain_ap, note_action
 from engine.unknown.effects import effect
+from engine.unknown.health import ENEMY_KILLED
 from engine.unknown.map import line_of_sight, range_between
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Coord, Enemy
-from engine.unknown.rules import MODIFIERS, Modifier, gain_ap
+from engine.unknown.rules import Rules
 from engine.unknown.ruleset import Ruleset
 from engine.unknown.state import UnknownState, add
 from engine.unknown.tasks.progress import complete, on_card, put_on_card
+from engine.unknown.turn.round import BEFORE_UPKEEP
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TASK = "camaraderie"
 TOKEN = "camaraderie"
@@ -81,17 +85,17 @@ class DeclineFreeActions:
         return f"{self.who} gives up its free actions"
 
 
-def free_options(game: UnknownGame, state: UnknownState, who: str) -> list[Any]:
+def free_options(rules: Rules, state: UnknownState, who: str) -> list[Any]:
     """The actions ``who`` could take now, AP aside (a free action costs none)."""
-    from engine.unknown.actions import ACTIONS
+    from engine.unknown.actions import ACTIONS, MORE_ACTIONS
 
     survivor = state.position.survivor(who)
     if survivor.incapacitated:
         return []
     return [
         action
-        for kind in (*ACTIONS, *game.rules.action_kinds(state))
-        for action in kind.options(game, state, who)
+        for kind in (*ACTIONS, *rules.ask(MORE_ACTIONS, state))
+        for action in kind.options(rules, state, who)
     ]
 
 
@@ -106,10 +110,10 @@ class FreeActions:
 
     owed: tuple[tuple[str, int], ...]
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         legal: list[Any] = []
         for who, _ in self.owed:
-            legal += [FreeAction(who, a) for a in free_options(game, state, who)]
+            legal += [FreeAction(who, a) for a in free_options(rules, state, who)]
             legal.append(DeclineFreeActions(who))
         return PlayerNode(
             player="players",
@@ -118,7 +122,7 @@ class FreeActions:
             clause="unknown.task.camaraderie.reward",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         ids = {s.id: s for s in state.position.survivors}
         owed = tuple(
             (w, n) for w, n in self.owed if n > 0 and w in ids and not ids[w].incapacitated
@@ -127,7 +131,7 @@ class FreeActions:
             return None
         return _with_owed(state, owed), ()
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         left = dict(self.owed)
         if isinstance(decision, DeclineFreeActions) and decision.who in left:
             del left[decision.who]
@@ -151,10 +155,10 @@ class FreeActions:
                 "unknown.task.camaraderie.reward",
                 f"{decision.who}'s free action must be its own, not {action}",
             )
-        action.check(game, state)
+        action.check(rules, state)
         left[decision.who] -= 1
         state = _with_owed(state, tuple(left.items()))
-        return take_free(game, state, action)
+        return take_free(rules, state, action)
 
 
 def _with_owed(state: UnknownState, owed: tuple[tuple[str, int], ...]) -> UnknownState:
@@ -164,11 +168,11 @@ def _with_owed(state: UnknownState, owed: tuple[tuple[str, int], ...]) -> Unknow
     return replace(state, pending=((FreeActions(owed), *rest) if owed else rest))
 
 
-def take_free(game: UnknownGame, state: UnknownState, action: Any) -> Outcome:
+def take_free(rules: Rules, state: UnknownState, action: Any) -> Outcome:
     """Carry out a checked ``action`` at no AP (``unknown.task.camaraderie.reward``): the
-    modifiers note it as taken and may grant their bonus, as for any action."""
-    bonus = game.rules.after_action(state, action)
-    state = game.rules.on_action(state, action)
+    rule points note it as taken and may grant their bonus, as for any action."""
+    bonus = ap_after(rules, state, action)
+    state = note_action(rules, state, action)
     taken = event(
         "free_action",
         "unknown.task.camaraderie.reward",
@@ -176,22 +180,26 @@ def take_free(game: UnknownGame, state: UnknownState, action: Any) -> Outcome:
         who=action.who,
         action=type(action).name,
     )
-    state, events = action.resolve(game, state)
+    state, events = action.resolve(rules, state)
     state, gained = gain_ap(state, action.who, bonus)
     return state, (taken, *events, *gained)
 
 
-class Camaraderie(Modifier):
+@rule_source(TASK)
+class Camaraderie:
     """Counts kills made near most survivors; once complete, rewards kills near 2 or more."""
 
-    def on_kill(self, state: UnknownState, enemy: Enemy, killer: str | None) -> Outcome:
+    @on(ENEMY_KILLED)
+    def on_kill(
+        self, rules: Rules, state: UnknownState, enemy: Enemy, killer: str | None
+    ) -> Outcome:
         """Credit a kill, or once the task is done grant its free actions.
 
         Applies ``unknown.task.camaraderie.goal``, ``unknown.task.camaraderie.credit``,
         ``unknown.task.camaraderie.complete`` and ``unknown.task.camaraderie.reward``; the
         reward starts with the kill after the one that completes the task.
         """
-        near = witnesses(state, enemy.at, self.ruleset)
+        near = witnesses(state, enemy.at, rules.ruleset)
         if state.task_complete:
             return reward(state, near)
         if len(near) < needed_witnesses(state):
@@ -210,7 +218,8 @@ class Camaraderie(Modifier):
         state, done = complete(state, TASK, f"{NEEDED} enemies killed near the survivors")
         return state, (credited, *done)
 
-    def before_upkeep(self, game: Any, state: UnknownState) -> Outcome:
+    @on(BEFORE_UPKEEP)
+    def before_upkeep(self, rules: Rules, state: UnknownState) -> Outcome:
         """Free actions earned during the enemies' turn are taken now, just before upkeep
         (``unknown.task.camaraderie.reward-enemy-turn``)."""
         owed = tuple((k[len(OWED) :], n) for k, n in state.task_card if k.startswith(OWED))
@@ -251,6 +260,3 @@ def reward(state: UnknownState, near: tuple[str, ...]) -> Outcome:
     for who in able:
         card = add(card, OWED + who, FREE_ACTIONS)
     return replace(state, task_card=card), (granted,)
-
-
-MODIFIERS[TASK] = Camaraderie()

@@ -11,8 +11,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions.gather import GATHER_BONUS
+from engine.unknown.actions.trade import AFTER_TRANSFER, TRADABLE_KINDS, TRADE_END_CHECK
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add, count
 from engine.unknown.tasks.progress import complete, in_play, rewarded
 
@@ -33,11 +36,18 @@ def plant_overflow(ruleset: Any) -> str:
     return getattr(ruleset, "foraging_plant_overflow", "left-on-tile")
 
 
-class Foraging(Modifier):
+@rule_source(TASK)
+class Foraging:
     """Plants from food gathers, carried one at a time, delivered to base with medicine."""
 
+    @on(GATHER_BONUS)
     def gather_bonus(
-        self, state: UnknownState, action: Any, flipped: tuple[Any, ...], from_tiles: int
+        self,
+        rules: Rules,
+        state: UnknownState,
+        action: Any,
+        flipped: tuple[Any, ...],
+        from_tiles: int,
     ) -> Outcome:
         """One plant for a food gather that flipped a tile, whatever it gathered.
 
@@ -55,7 +65,7 @@ class Foraging(Modifier):
             carried = replace(survivor, goods=add(survivor.goods, PLANT, 1))
             state = state.with_position(state.position.with_survivor(carried))
             text = f"{action.who} also finds a plant"
-        elif plant_overflow(self.ruleset) == "left-on-tile":
+        elif plant_overflow(rules.ruleset) == "left-on-tile":
             state = state.with_position(state.position.with_tokens(survivor.at, PLANT, 1))
             text = (
                 f"{action.who} already carries a plant: the new one is left on {list(survivor.at)}"
@@ -64,11 +74,13 @@ class Foraging(Modifier):
             text = f"{action.who} already carries a plant and cannot take another"
         return state, (event("plant_found", "unknown.task.foraging.plant", text, who=action.who),)
 
-    def tradable(self, state: UnknownState) -> tuple[str, ...]:
+    @on(TRADABLE_KINDS)
+    def tradable(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         """Plants move by trade while the task is in play (``unknown.task.foraging.carry-limit``)."""
         return (PLANT,) if in_play(state, TASK) else ()
 
-    def check_trade_end(self, state: UnknownState, who: str) -> None:
+    @on(TRADE_END_CHECK)
+    def check_trade_end(self, rules: Rules, state: UnknownState, who: str) -> None:
         """No survivor may hold more than 1 plant when a trade ends
         (``unknown.task.foraging.carry-limit``)."""
         if not in_play(state, TASK):
@@ -81,7 +93,8 @@ class Foraging(Modifier):
                     f"{survivor.id} holds {held} plants; a survivor may carry only {CARRY_LIMIT}",
                 )
 
-    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+    @on(AFTER_TRANSFER)
+    def after_transfer(self, rules: Rules, state: UnknownState, who: str, move: Any) -> Outcome:
         """Complete the task, or once complete turn plants traded into base into food.
 
         Applies ``unknown.task.foraging.goal``, ``unknown.task.foraging.complete`` (4 plants and
@@ -115,6 +128,3 @@ class Foraging(Modifier):
             replace(state, base=base), TASK, "4 plants and 2 medicine reached base"
         )
         return state, (removed, *done)
-
-
-MODIFIERS[TASK] = Foraging()

@@ -14,15 +14,20 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import IllegalDecision
-from engine.unknown.actions.base import Action, actor, require_goods, within_reach
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions import MORE_ACTIONS
+from engine.unknown.actions.base import Action, actor, require_goods, resource_costs, within_reach
+from engine.unknown.actions.trade import AFTER_TRANSFER, TRADABLE_KINDS
+from engine.unknown.enemies.spawning import SPAWN_STUNNED
+from engine.unknown.health import ENEMY_KILLED
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import Enemy
-from engine.unknown.rules import MODIFIERS, Modifier
-from engine.unknown.state import UnknownState, add, count
+from engine.unknown.rules import Rules
+from engine.unknown.state import Goods, UnknownState, add, count
 from engine.unknown.tasks.progress import complete, in_play, rewarded, task_actions_open
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TASK = "gas_testing"
 SPECIMEN = "specimen"
@@ -45,6 +50,7 @@ class TestGas(Action):
     __test__ = False  # not a pytest test class
     name: ClassVar[str] = "test_gas"
     clause: ClassVar[str] = "unknown.task.gas-testing.action"
+    USES: ClassVar[Goods] = (("medicine", MEDICINE),)
     who: str
     target: str
 
@@ -52,15 +58,15 @@ class TestGas(Action):
         return f"{self.who} tests gas on {self.target}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[TestGas]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[TestGas]:
         return [cls(who, e.id) for e in state.position.enemies]
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Medicine used, after the modifiers in play."""
-        return game.rules.resource_cost(state, self, "medicine", MEDICINE)
+        return resource_costs(rules, state, self)["medicine"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
-        if not task_actions_open(state, TASK, game.rules.ruleset):
+    def check(self, rules: Rules, state: UnknownState) -> None:
+        if not task_actions_open(state, TASK, rules.ruleset):
             raise IllegalDecision(
                 "unknown.task.gas-testing.action", "Test Gas needs the Gas Testing task under way"
             )
@@ -70,7 +76,7 @@ class TestGas(Action):
             raise IllegalDecision(
                 "unknown.task.gas-testing.action", f"there is no enemy {self.target!r} on the map"
             )
-        if not within_reach(game, state, survivor.at, target.at):
+        if not within_reach(rules, state, survivor.at, target.at):
             raise IllegalDecision(
                 "unknown.task.gas-testing.action",
                 f"{self.target} on {list(target.at)} is not within range 1 and line of sight of "
@@ -81,11 +87,11 @@ class TestGas(Action):
                 "unknown.task.gas-testing.specimen-moves",
                 f"{self.target} already carries a specimen",
             )
-        require_goods(survivor, "medicine", self.cost(game, state), self.clause)
+        require_goods(survivor, "medicine", self.cost(rules, state), self.clause)
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
-        paid = replace(survivor, goods=add(survivor.goods, "medicine", -self.cost(game, state)))
+        paid = replace(survivor, goods=add(survivor.goods, "medicine", -self.cost(rules, state)))
         enemy = state.position.piece(self.target)
         gassed = replace(enemy, stunned=True, specimen=True)
         position = state.position.with_survivor(paid).with_enemy(gassed)  # type: ignore[arg-type]
@@ -100,14 +106,19 @@ class TestGas(Action):
         )
 
 
-class GasTesting(Modifier):
+@rule_source(TASK)
+class GasTesting:
     """Test Gas, specimens dropping on death and traded to base, and enemies spawning stunned."""
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         """Test Gas, while the task is in play (``unknown.task.gas-testing.action``)."""
         return (TestGas,) if in_play(state, TASK) else ()
 
-    def on_kill(self, state: UnknownState, enemy: Enemy, killer: str | None) -> Outcome:
+    @on(ENEMY_KILLED)
+    def on_kill(
+        self, rules: Rules, state: UnknownState, enemy: Enemy, killer: str | None
+    ) -> Outcome:
         """A killed enemy's specimen drops on its tile (``unknown.task.gas-testing.specimen-drop``)."""
         if not getattr(enemy, "specimen", False):
             return state, ()
@@ -121,20 +132,20 @@ class GasTesting(Modifier):
             ),
         )
 
-    def tradable(self, state: UnknownState) -> tuple[str, ...]:
+    @on(TRADABLE_KINDS)
+    def tradable(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         """Specimens are picked up and delivered by trade (``unknown.task.gas-testing.deliver``)."""
         return (SPECIMEN,) if in_play(state, TASK) else ()
 
-    def after_transfer(self, state: UnknownState, who: str, move: Any) -> Outcome:
+    @on(AFTER_TRANSFER)
+    def after_transfer(self, rules: Rules, state: UnknownState, who: str, move: Any) -> Outcome:
         """3 specimens in base complete the task (``unknown.task.gas-testing.goal``,
         ``unknown.task.gas-testing.deliver``, ``unknown.task.gas-testing.complete``)."""
         if not in_play(state, TASK) or count(state.base, SPECIMEN) < NEEDED:
             return state, ()
         return complete(state, TASK, f"{NEEDED} specimens are in base")
 
-    def spawn_stunned(self, state: UnknownState, enemy: Any) -> str | None:
+    @on(SPAWN_STUNNED)
+    def spawn_stunned(self, rules: Rules, state: UnknownState, enemy: Any) -> str | None:
         """Once complete, every enemy spawns stunned (``unknown.task.gas-testing.reward``)."""
         return "unknown.task.gas-testing.reward" if rewarded(state, TASK) else None
-
-
-MODIFIERS[TASK] = GasTesting()

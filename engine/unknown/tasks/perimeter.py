@@ -23,6 +23,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions import MORE_ACTIONS
 from engine.unknown.actions.base import (
     Action,
     actor,
@@ -31,16 +33,18 @@ from engine.unknown.actions.base import (
     require_reach,
     tile_free_of_enemies,
 )
-from engine.unknown.actions.gather import nearby_spots
+from engine.unknown.actions.gather import GATHER_KINDS, GATHER_YIELD, nearby_spots
+from engine.unknown.actions.trade import ACTS_AS_BASE, MORE_EXCHANGES
 from engine.unknown.catalog import catalog
+from engine.unknown.enemies.abilities import ENEMY_WARDS, Ward
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile
-from engine.unknown.rules import MODIFIERS, Modifier, Ward
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add, count
 from engine.unknown.tasks.progress import complete, in_play, rewarded, task_actions_open
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TASK = "perimeter"
 FENCE = "fence"
@@ -90,11 +94,11 @@ class ExtendPerimeter(Action):
         return f"{self.who} places a fence on {list(self.at)}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[ExtendPerimeter]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[ExtendPerimeter]:
         return [cls(who, at) for at in nearby_spots(state, actor(state, who).at)]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
-        if not task_actions_open(state, TASK, game.rules.ruleset):
+    def check(self, rules: Rules, state: UnknownState) -> None:
+        if not task_actions_open(state, TASK, rules.ruleset):
             raise IllegalDecision(
                 self.clause, "Extend Perimeter needs the Perimeter task under way"
             )
@@ -105,7 +109,7 @@ class ExtendPerimeter(Action):
             raise IllegalDecision(self.clause, f"no tile is explored at {list(self.at)}")
         if placed.tile == "base":
             raise IllegalDecision(self.clause, "fences go next to base, not on it")
-        require_reach(game, state, survivor.at, self.at)
+        require_reach(rules, state, survivor.at, self.at)
         require_no_enemy(state, self.at)
         fences = fence_spots(state)
         if self.at in fences:
@@ -116,7 +120,7 @@ class ExtendPerimeter(Action):
                 self.clause, f"{list(self.at)} is next to neither base nor a placed fence"
             )
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
         carried = replace(survivor, goods=add(survivor.goods, FENCE, -1))
         position = state.position.with_survivor(carried).with_tokens(self.at, FENCE, 1)
@@ -137,50 +141,57 @@ class ExtendPerimeter(Action):
         return state, events + done
 
 
-class Perimeter(Modifier):
+@rule_source(TASK)
+class Perimeter:
     """Fences gathered from bunkers and workshops, placed by Extend Perimeter; fence tiles
     then count as base in trades."""
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         """Extend Perimeter, while the task is in play (``unknown.task.perimeter.extend``)."""
         return (ExtendPerimeter,) if in_play(state, TASK) else ()
 
-    def gather_kinds(self, state: UnknownState) -> tuple[str, ...]:
+    @on(GATHER_KINDS)
+    def gather_kinds(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         """A Gather may name fences (``unknown.task.perimeter.gather-fences``)."""
-        return (FENCE,) if task_actions_open(state, TASK, self.ruleset) else ()
+        return (FENCE,) if task_actions_open(state, TASK, rules.ruleset) else ()
 
+    @on(GATHER_YIELD)
     def gather_yield(
-        self, state: UnknownState, placed: PlacedTile, resource: str, amount: int
+        self, rules: Rules, state: UnknownState, placed: PlacedTile, resource: str, amount: int
     ) -> int:
         """A bunker or workshop that could be gathered gives 2 fences instead of its resources
         (``unknown.task.perimeter.gather-fences``)."""
-        if resource != FENCE or not task_actions_open(state, TASK, self.ruleset):
+        if resource != FENCE or not task_actions_open(state, TASK, rules.ruleset):
             return amount
         kind = catalog()[placed.tile]
         if placed.tile not in FENCE_TILES or placed.cleared or kind.clear_cost or not kind.gather:
             return amount
         return FENCES_PER_TILE
 
-    def acts_as_base(self, state: UnknownState, at: Any) -> bool:
+    @on(ACTS_AS_BASE)
+    def acts_as_base(self, rules: Rules, state: UnknownState, at: Any) -> bool:
         """Once complete, fence tiles count as base in trade actions (only there:
         ``unknown.task.perimeter.reward-base``, ``unknown.task.perimeter.reward-limit``)."""
         return rewarded(state, TASK) and at in fence_spots(state)
 
-    def enemy_barriers(self, state: UnknownState) -> dict[Coord, Ward]:
+    @on(ENEMY_WARDS)
+    def enemy_barriers(self, rules: Rules, state: UnknownState) -> dict[Coord, Ward]:
         """Once complete, fence tiles are barrier tokens against enemies only
         (``unknown.task.perimeter.reward-base``, ``unknown.task.perimeter.reward-enemy-only``);
         each fence counts as one barrier, used up by a stop unless ``fence-against-enemies``
         reads ``permanent``."""
         if not rewarded(state, TASK):
             return {}
-        lasting = getattr(self.ruleset, SWITCH, "like-barrier") == "permanent"
+        lasting = getattr(rules.ruleset, SWITCH, "like-barrier") == "permanent"
         return {
             at: Ward(FENCE, None if lasting else kinds[FENCE], REWARD)
             for at, kinds in state.position.tokens_at.items()
             if kinds.get(FENCE)
         }
 
-    def exchanges(self, game: Any, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
+    @on(MORE_EXCHANGES)
+    def exchanges(self, rules: Rules, state: UnknownState, who: str) -> tuple[tuple[Any, str], ...]:
         """Once complete, base's exchange (2 resources for 1 of another kind, again and again)
         may be made at a fence tile in reach, as part of the trade action
         (``unknown.task.perimeter.reward-base``; ``unknown.exchange.base``). Reach as for base:
@@ -204,12 +215,9 @@ class Perimeter(Modifier):
         for at in near(state, here):
             if at not in fences or state.position.tile_at[at].tile == "base":
                 continue
-            if not (tile_free_of_enemies(state, at) and in_reach(game, state, here, at)):
+            if not (tile_free_of_enemies(state, at) and in_reach(rules, state, here, at)):
                 continue
             for give in multisets([k for k, _ in carried], gives, carried):
                 others = [k for k in RESOURCES if not count(give, k)]
                 found.extend((Exchange(at, give, get), REWARD) for get in multisets(others, gets))
         return tuple(found)
-
-
-MODIFIERS[TASK] = Perimeter()

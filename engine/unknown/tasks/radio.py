@@ -13,12 +13,14 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.rule_points import on, rule_source
+from engine.unknown.actions import MORE_ACTIONS
 from engine.unknown.actions.base import Action, actor, require_goods, within_reach
-from engine.unknown.actions.gather import nearby_spots
+from engine.unknown.actions.gather import GATHER_KINDS, GATHER_YIELD, nearby_spots
 from engine.unknown.catalog import catalog
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import PlacedTile
-from engine.unknown.rules import MODIFIERS, Modifier
+from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add
 from engine.unknown.tasks.progress import (
     complete,
@@ -30,7 +32,7 @@ from engine.unknown.tasks.progress import (
 )
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 TASK = "radio"
 RADIO = "radio"
@@ -57,11 +59,11 @@ class RepairRadio(Action):
         return f"{self.who} repairs a radio"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[RepairRadio]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[RepairRadio]:
         return [cls(who)]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
-        if not task_actions_open(state, TASK, game.rules.ruleset):
+    def check(self, rules: Rules, state: UnknownState) -> None:
+        if not task_actions_open(state, TASK, rules.ruleset):
             raise IllegalDecision(self.clause, "Repair Radio needs the Radio task under way")
         survivor = actor(state, self.who)
         require_goods(survivor, RADIO, 1, self.clause)
@@ -69,14 +71,14 @@ class RepairRadio(Action):
             at
             for at in nearby_spots(state, survivor.at)
             if state.position.tile_at[at].tile == WORKSHOP
-            and within_reach(game, state, survivor.at, at)
+            and within_reach(rules, state, survivor.at, at)
         ]
         if not workshops:
             raise IllegalDecision(
                 self.clause, f"no workshop is within range 1 and line of sight of {self.who}"
             )
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
         carried = replace(survivor, goods=add(survivor.goods, RADIO, -1))
         state = put_on_card(state.with_position(state.position.with_survivor(carried)), RADIO)
@@ -114,47 +116,48 @@ class Talk(Action):
         return f"{self.who} talks by radio to gain the {self.card}'s abilities"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Talk]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[Talk]:
         cards = sorted({s.card for s in state.position.survivors if s.id != who and s.card})
         return [cls(who, card) for card in cards]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         from engine.unknown.survivors.strategist import check_card
 
         if not rewarded(state, TASK):
             raise IllegalDecision(TALK, "Talk is the reward of the Radio task, not yet complete")
         check_card(state, actor(state, self.who), self.card, TALK)
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         from engine.unknown.survivors.strategist import gain_abilities
 
-        return gain_abilities(game, state, self.who, self.card, TALK)
+        return gain_abilities(rules, state, self.who, self.card, TALK)
 
 
-class Radio(Modifier):
+@rule_source(TASK)
+class Radio:
     """Radios gathered from bunkers and repaired at a workshop; then the Talk action."""
 
-    def action_kinds(self, state: UnknownState) -> tuple[type, ...]:
+    @on(MORE_ACTIONS)
+    def action_kinds(self, rules: Rules, state: UnknownState) -> tuple[type, ...]:
         """Repair Radio while the task is in play; Talk once it is complete."""
         if not in_play(state, TASK):
             return ()
         return (RepairRadio, Talk) if state.task_complete else (RepairRadio,)
 
-    def gather_kinds(self, state: UnknownState) -> tuple[str, ...]:
+    @on(GATHER_KINDS)
+    def gather_kinds(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         """A Gather may name radios (``unknown.task.radio.gather-radio``)."""
-        return (RADIO,) if task_actions_open(state, TASK, self.ruleset) else ()
+        return (RADIO,) if task_actions_open(state, TASK, rules.ruleset) else ()
 
+    @on(GATHER_YIELD)
     def gather_yield(
-        self, state: UnknownState, placed: PlacedTile, resource: str, amount: int
+        self, rules: Rules, state: UnknownState, placed: PlacedTile, resource: str, amount: int
     ) -> int:
         """A bunker that could be gathered gives 1 radio instead of its resources
         (``unknown.task.radio.gather-radio``)."""
-        if resource != RADIO or not task_actions_open(state, TASK, self.ruleset):
+        if resource != RADIO or not task_actions_open(state, TASK, rules.ruleset):
             return amount
         kind = catalog()[placed.tile]
         if placed.tile != RADIO_TILE or placed.cleared or kind.clear_cost or not kind.gather:
             return amount
         return 1
-
-
-MODIFIERS[TASK] = Radio()
