@@ -2,8 +2,9 @@
 
 A game's ``Ruleset`` is a frozen dataclass deriving from :class:`Switches`: one field per entry of
 its interpretation ledger (``engine/<game>/data/interpretations.yaml``), named by the ledger ID
-with ``_`` for ``-``, defaulting to the ledger's default. Setting a reading the ledger does not
-list is refused by name.
+with ``_`` for ``-``. The class names its fields only; :func:`ledger_switches` gives each the
+ledger's default and refuses a field list that is not exactly the ledger's switches, so a default
+is written once, in the ledger. Setting a reading the ledger does not list is refused by name.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, TypeVar
 
 import yaml
 
@@ -21,6 +22,32 @@ def load_ledger(path: Path) -> dict[str, dict[str, Any]]:
     """The ``interpretations`` entries of a ledger file, by ID."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     return {entry["id"]: entry for entry in data["interpretations"]}
+
+
+_C = TypeVar("_C", bound=type)
+
+
+def ledger_switches(cls: _C) -> _C:
+    """Class decorator, under ``@dataclass``: every field of ``cls`` (its annotations but class
+    variables) defaults to the reading its ledger (``cls.LEDGER``) names as default; the fields
+    must be exactly the ledger's switches."""
+    ledger = load_ledger(cls.LEDGER)
+    fields = [
+        name
+        for name, kind in vars(cls).get("__annotations__", {}).items()
+        if not str(kind).startswith(("ClassVar", "typing.ClassVar"))
+    ]
+    switches = {switch.replace("-", "_"): entry for switch, entry in ledger.items()}
+    if set(fields) != set(switches):
+        missing = sorted(set(switches) - set(fields))
+        extra = sorted(set(fields) - set(switches))
+        raise TypeError(
+            f"{cls.__name__} must have one field per switch of {cls.LEDGER.name}: "
+            f"missing {missing}, not in the ledger {extra}"
+        )
+    for name in fields:
+        setattr(cls, name, switches[name]["default"])
+    return cls
 
 
 class Switches:

@@ -358,7 +358,7 @@ def survivors_for_players(players: int, ruleset: Ruleset = DEFAULT) -> int:
     low, high = data.players
     if not low <= players <= high:
         raise ValueError(f"{players} players: Unknown is set up for {low} to {high} players")
-    reading = getattr(ruleset, "survivors_per_player", "equal-shares")
+    reading = ruleset.survivors_per_player
     if reading not in SURVIVORS_PER_PLAYER:
         raise ValueError(f"survivors_per_player {reading!r}: one of {SURVIVORS_PER_PLAYER}")
     least = data.minimum_survivors
@@ -500,7 +500,7 @@ def difficulty_score(
     mission), ``absolute`` counts every random enemy and hazard tile in the stack.
     """
     data = setup_data()
-    reading = getattr(ruleset, "difficulty_score", "change-from-normal")
+    reading = ruleset.difficulty_score
     if reading not in DIFFICULTY_SCORES:
         raise ValueError(f"difficulty_score {reading!r}: one of {DIFFICULTY_SCORES}")
     plan = _mission_plan(mission, short)

@@ -2,9 +2,9 @@
 
 Each module registers its win check in ``MISSIONS`` under the mission's name and, when the
 mission changes the rules (actions it adds, what exploring or gathering a mission tile does, its
-upkeep effects), a :class:`~engine.unknown.rules.Modifier` in ``MODIFIERS`` under the same name:
-``Rules.active`` puts the mission in play's modifier after the survivors' cards. Every module in
-this package is imported here, so adding a mission is adding a module.
+upkeep effects), handlers for the rule points it uses, as source of the same name
+(``engine.core.rule_points.rule_source``): the mission in play answers after the survivors'
+cards. Every module in this package is imported here, so adding a mission is adding a module.
 """
 
 from __future__ import annotations

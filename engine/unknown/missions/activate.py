@@ -84,7 +84,7 @@ class Activate:
                 position = position.with_tokens(at, TILE, -n)
         if not back:
             return state, ()
-        reading = getattr(rules.ruleset, "console_reshuffle", "current-pile")
+        reading = rules.ruleset.console_reshuffle
         stack = reshuffled(state.stack, back, reading)
         told = event(
             "consoles_reshuffled",

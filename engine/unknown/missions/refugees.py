@@ -157,7 +157,7 @@ class Refugees:
         if move.kind != REFUGEE:
             return state, ()
         events: tuple[Any, ...] = ()
-        refund = getattr(rules.ruleset, "refugee_ap_refund", "no-refund") == "refund"
+        refund = rules.ruleset.refugee_ap_refund == "refund"
         if refund and _survivor_party(move.source) and move.source == state.turn:
             state, events = charge(state, move.source, -move.amount, "handed over")
         if _survivor_party(move.target):

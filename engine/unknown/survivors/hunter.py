@@ -20,10 +20,6 @@ FOOD_DROPPED = 1
 MARKER = "hunter_trap"
 """Token kind reminding that a trap on the tile was set by the Hunter
 (``unknown.survivor.hunter.trap-marker``: the card's food reminder; not food, never gathered)."""
-COMBAT_SWITCH = "hunter_combat_kill"
-"""Interpretation switch: whose kill is an enemy killed by the pooled damage of several
-survivors in close combat. ``took-part`` (default): the Hunter's, if she fought in that round;
-``fought-alone``: hers only when she was the only survivor fighting."""
 SETS_TRAP = ("create_trap", "place_trap")
 
 
@@ -82,7 +78,7 @@ class Hunter(Trait):
         fighting = [who for who in party if who in hunters]
         if not fighting:
             return state, None
-        alone = getattr(rules.ruleset, COMBAT_SWITCH, "took-part") == "fought-alone"
+        alone = rules.ruleset.hunter_combat_kill == "fought-alone"
         if alone and len(party) > 1:
             return state, None
         return state, fighting[0]

@@ -27,8 +27,6 @@ DRAWN = 5
 """Tiles drawn from the top of the stack (``unknown.survivor.scouts.peek``)."""
 LOOKED_AT = 3
 """How many of them the Scouts look at (``unknown.survivor.scouts.peek``)."""
-COST_SWITCH = "scouts_peek_cost"
-"""Interpretation switch: the AP the look costs, not stated (``free``, the default, or ``one-ap``)."""
 
 
 @dataclass(frozen=True)

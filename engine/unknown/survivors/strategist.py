@@ -31,8 +31,6 @@ if TYPE_CHECKING:
 CLAUSE = "unknown.survivor.strategist.borrow-or-move"
 KEY = "strategist.borrow-or-move"
 """Where the Strategist's one use per turn (take abilities or move someone) is counted."""
-MOVE_SWITCH = "strategist_move_incapacitated"
-"""Interpretation switch: may he move an incapacitated survivor (``refused`` | ``allowed``)."""
 USES_PER_TURN = 1
 """How often per turn he may take abilities or move another survivor (``CLAUSE``)."""
 

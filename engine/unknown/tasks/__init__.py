@@ -1,10 +1,11 @@
 """Tasks (rulebook: Tasks), one module per task card.
 
 A task is an optional second goal (``unknown.mission.win``: with a task in play the survivors
-win only once both the mission and the task are complete). Each module registers a
-:class:`~engine.unknown.rules.Modifier` in ``MODIFIERS`` under the task's name (``camaraderie``,
-``foraging``, ``gas_testing``, ``perimeter``, ``radio``): the actions the task adds, how it counts
-progress on ``UnknownState.task_card``, and once ``UnknownState.task_complete`` is set, its reward.
+win only once both the mission and the task are complete). Each module registers handlers for
+the rule points it uses under the task's name (``camaraderie``, ``foraging``, ``gas_testing``,
+``perimeter``, ``radio``; ``engine.core.rule_points.rule_source``): the actions the task adds,
+how it counts progress on ``UnknownState.task_card``, and once ``UnknownState.task_complete`` is
+set, its reward.
 Every module in this package is imported here, so adding a task is adding a module.
 """
 

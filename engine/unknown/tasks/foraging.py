@@ -16,6 +16,7 @@ from engine.unknown.actions.gather import GATHER_BONUS
 from engine.unknown.actions.trade import AFTER_TRANSFER, TRADABLE_KINDS, TRADE_END_CHECK
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.rules import Rules
+from engine.unknown.ruleset import Ruleset
 from engine.unknown.state import UnknownState, add, count
 from engine.unknown.tasks.progress import complete, in_play, rewarded
 
@@ -30,10 +31,10 @@ BASE = "base"
 """The trade party name of the base stockpile (as in ``engine.unknown.actions.trade``)."""
 
 
-def plant_overflow(ruleset: Any) -> str:
+def plant_overflow(ruleset: Ruleset) -> str:
     """What becomes of a gathered plant its gatherer cannot carry (the interpretation switch
     ``foraging-plant-overflow``): ``left-on-tile`` (default) or ``lost``."""
-    return getattr(ruleset, "foraging_plant_overflow", "left-on-tile")
+    return ruleset.foraging_plant_overflow
 
 
 @rule_source(TASK)

@@ -50,8 +50,6 @@ TASK = "perimeter"
 FENCE = "fence"
 NEEDED = 6
 """Fences placed that complete the task (``unknown.task.perimeter.complete``)."""
-SWITCH = "fence_against_enemies"
-"""Interpretation switch ``fence-against-enemies``: ``like-barrier`` (default) or ``permanent``."""
 REWARD = "unknown.task.perimeter.reward-base"
 FENCE_TILES = ("bunker", "workshop")
 FENCES_PER_TILE = 2
@@ -183,7 +181,7 @@ class Perimeter:
         reads ``permanent``."""
         if not rewarded(state, TASK):
             return {}
-        lasting = getattr(rules.ruleset, SWITCH, "like-barrier") == "permanent"
+        lasting = rules.ruleset.fence_against_enemies == "permanent"
         return {
             at: Ward(FENCE, None if lasting else kinds[FENCE], REWARD)
             for at, kinds in state.position.tokens_at.items()

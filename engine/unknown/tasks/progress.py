@@ -8,9 +8,9 @@ game (``unknown.task.bonus``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from engine.unknown.outcome import Outcome, event
+from engine.unknown.ruleset import Ruleset
 from engine.unknown.state import UnknownState, add, count
 
 
@@ -55,7 +55,7 @@ def on_card(state: UnknownState, kind: str) -> int:
     return count(state.task_card, kind)
 
 
-def task_actions_open(state: UnknownState, task: str, ruleset: Any) -> bool:
+def task_actions_open(state: UnknownState, task: str, ruleset: Ruleset) -> bool:
     """Whether ``task``'s own actions and gather options are available now.
 
     While the task is in play and not complete; once complete, only under the reading
@@ -66,4 +66,4 @@ def task_actions_open(state: UnknownState, task: str, ruleset: Any) -> bool:
         return False
     if not state.task_complete:
         return True
-    return getattr(ruleset, "task_info_after_completion", "ends") == "persists"
+    return ruleset.task_info_after_completion == "persists"
