@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core.errors import PositionError
 from engine.unknown.catalog import catalog, enemy_kinds, survivor_cards
+
+if TYPE_CHECKING:
+    from engine.unknown.map.board import Board
 
 Coord = tuple[int, int]
 ORTHOGONAL: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -144,6 +147,14 @@ class UnknownPosition:
         return {t.at: t for t in self.tiles}
 
     @cached_property
+    def board(self) -> Board:
+        """The map as flat arrays for fast geometry, shared by every position on the same map
+        (:func:`engine.unknown.map.board.board_for`); not part of the position's data."""
+        from engine.unknown.map.board import board_for
+
+        return board_for(self.tiles, self.tokens)
+
+    @cached_property
     def tokens_at(self) -> dict[Coord, dict[str, int]]:
         """Token counts by coordinate and kind."""
         found: dict[Coord, dict[str, int]] = {}
@@ -207,11 +218,8 @@ class UnknownPosition:
         return self.with_allies(tuple(a for a in self.allies if a.id != ally_id))
 
     def with_allies(self, allies: tuple[Ally, ...]) -> UnknownPosition:
-        """A copy with these allies on the same tiles and tokens (the map's board is kept)."""
-        copy = UnknownPosition(self.tiles, self.tokens, self.survivors, self.enemies, allies)
-        if "_board" in self.__dict__:
-            copy.__dict__["_board"] = self.__dict__["_board"]
-        return copy
+        """A copy with these allies on the same tiles and tokens."""
+        return UnknownPosition(self.tiles, self.tokens, self.survivors, self.enemies, allies)
 
     def allies_at(self, at: Coord) -> tuple[Ally, ...]:
         """Allies standing on ``at``."""
@@ -224,11 +232,8 @@ class UnknownPosition:
     def with_pieces(
         self, survivors: tuple[Survivor, ...], enemies: tuple[Enemy, ...]
     ) -> UnknownPosition:
-        """A copy with new pieces on the same tiles and tokens (the map's board is kept)."""
-        copy = UnknownPosition(self.tiles, self.tokens, survivors, enemies, self.allies)
-        if "_board" in self.__dict__:
-            copy.__dict__["_board"] = self.__dict__["_board"]
-        return copy
+        """A copy with new pieces on the same tiles and tokens."""
+        return UnknownPosition(self.tiles, self.tokens, survivors, enemies, self.allies)
 
     def with_tile(self, tile: PlacedTile) -> UnknownPosition:
         """A copy with a tile placed or replaced at ``tile.at``."""

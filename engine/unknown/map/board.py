@@ -2,13 +2,17 @@
 
 A :class:`Board` flattens a position's tiles into a grid with a one-spot empty border, so a
 neighbour is ``i ± 1`` or ``i ± width`` with no bounds checks, and caches one breadth-first
-distance field per source tile.
+distance field per source tile. A position keeps its board as a cached property, and boards are
+shared between positions on the same map through :func:`board_for`, a bounded cache keyed by
+the map's tiles and tokens.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.unknown.catalog import catalog
-from engine.unknown.position import Coord, UnknownPosition
+from engine.unknown.position import Coord, PlacedTile, Token, UnknownPosition
 
 TOKENS_MAKING_IMPASSABLE = ("barrier", "blaze")
 
@@ -109,8 +113,19 @@ class Board:
 
 
 def board_of(position: UnknownPosition) -> Board:
-    """The board of a position, built once and kept on it (positions are immutable)."""
-    board = position.__dict__.get("_board")
-    if board is None:
-        board = position.__dict__["_board"] = Board(position)
-    return board
+    """The board of a position's map (:attr:`UnknownPosition.board`, kept with the position)."""
+    return position.board
+
+
+BOARDS_KEPT = 512
+"""How many boards of recent maps :func:`board_for` keeps."""
+
+
+@lru_cache(maxsize=BOARDS_KEPT)
+def board_for(tiles: tuple[PlacedTile, ...], tokens: tuple[Token, ...]) -> Board:
+    """The board of the map made of ``tiles`` and ``tokens``, built once for the recent maps.
+
+    A board depends on the map alone, so every position on the same map, whatever its pieces,
+    shares one board and the distance fields it has measured.
+    """
+    return Board(UnknownPosition(tiles, tokens))
