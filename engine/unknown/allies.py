@@ -25,7 +25,7 @@ from engine.unknown.position import ORTHOGONAL, Ally, Coord, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 ALLY_MOVES: dict[str, int] = {"refugee": 1}
 """Tiles an ally of each kind moves in the ally phase; kinds not listed do not move
@@ -213,7 +213,7 @@ def carry_out(state: UnknownState, move: AllyMove) -> Outcome:
 class AllyPhase:
     """The ally phase under way: the players move allies one at a time, in any order."""
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player="players",
             legal=(*ally_moves(state), EndAllyPhase()),
@@ -221,12 +221,12 @@ class AllyPhase:
             clause="unknown.turn.ally-actions",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         if ally_moves(state):
             return None
         return self._finish(state)
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if isinstance(decision, EndAllyPhase):
             return self._finish(state)
         if not isinstance(decision, AllyMove):
@@ -247,7 +247,7 @@ class AllyPhase:
         return state.with_position(state.position.with_allies(allies)), (done,)
 
 
-def ally_actions(game: UnknownGame, state: UnknownState) -> Outcome:
+def ally_actions(rules: Rules, state: UnknownState) -> Outcome:
     """Enter or leave the ally phase (``unknown.ally.timing``, ``unknown.turn.ally-actions``).
 
     While some ally may still move this round, :class:`AllyPhase` is queued; once none may, the

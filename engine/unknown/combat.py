@@ -41,7 +41,6 @@ from engine.unknown.position import HEALTH_STATES, Coord, Enemy, Survivor, Unkno
 from engine.unknown.state import Goods, UnknownState, add, bag, count
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 BASE_DEFENSE_FOOD = 3
@@ -408,7 +407,7 @@ class CloseCombat:
 
     at: Coord
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         plan = plan_round(state, self.at)
         return PlayerNode(
             player="players",
@@ -417,16 +416,16 @@ class CloseCombat:
             clause="unknown.combat.damage-received",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         if not fight_goes_on(state.position, self.at):
-            return self._finish(state, game)
+            return self._finish(state, rules)
         plan = plan_round(state, self.at)
         options = assignments(plan)
         if len(options) == 1:
-            return fight_round(state, self.at, plan, options[0], game.rules)
+            return fight_round(state, self.at, plan, options[0], rules)
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if not fight_goes_on(state.position, self.at):
             raise IllegalDecision(
                 "unknown.combat.repeat",
@@ -435,9 +434,9 @@ class CloseCombat:
         plan = plan_round(state, self.at)
         if decision not in assignments(plan):
             raise rejection(state, self.at, plan, decision)
-        return fight_round(state, self.at, plan, decision, game.rules)  # type: ignore[arg-type]
+        return fight_round(state, self.at, plan, decision, rules)  # type: ignore[arg-type]
 
-    def _finish(self, state: UnknownState, game: UnknownGame | None = None) -> Outcome:
+    def _finish(self, state: UnknownState, rules: Rules | None = None) -> Outcome:
         state = replace(state, pending=state.pending[1:])
         ended = event(
             "combat_ended",
@@ -447,5 +446,5 @@ class CloseCombat:
         )
         if self.at != base_spot(state.position):
             return state, (ended,)
-        state, more = base_defense(state, self.at, game.rules if game else None)
+        state, more = base_defense(state, self.at, rules.rules if rules else None)
         return state, (ended, *more)

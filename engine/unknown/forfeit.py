@@ -30,7 +30,7 @@ from engine.unknown.state import Goods, UnknownState, add, bag, count, total
 from engine.unknown.turn.round import end_turn, starting_ap
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 RESOURCES: tuple[str, ...] = ("ammo", "food", "medicine", "scrap")
 """The resource kinds (``unknown.component.resource-tokens``) that count towards and pay the cost."""
@@ -115,7 +115,7 @@ def forfeit_options(state: UnknownState) -> tuple[Forfeit, ...]:
     return (Forfeit(state.turn),)
 
 
-def forfeit(game: UnknownGame, state: UnknownState, decision: Forfeit) -> Outcome:
+def forfeit(rules: Rules, state: UnknownState, decision: Forfeit) -> Outcome:
     """Forfeit a survivor: drop its goods on its tile and queue the draw (``unknown.respawn.drop``)."""
     forfeit_check(state, decision.who)
     survivor = state.position.survivor(decision.who)
@@ -154,7 +154,7 @@ class RespawnDraw:
     def cards(self, state: UnknownState) -> Goods:
         return bag((card, 1) for card in state.unused_cards)
 
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
         cards = self.cards(state)
         size = total(cards)
         return ChanceNode(
@@ -163,13 +163,13 @@ class RespawnDraw:
             "unknown.respawn.draw",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         cards = self.cards(state)
         if len(cards) == 1:
             return self._recruit(state, cards[0][0])
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if not isinstance(decision, Recruit) or decision.card not in state.unused_cards:
             raise IllegalDecision(
                 "unknown.respawn.draw", f"{decision} is not an unused survivor card"
@@ -237,7 +237,7 @@ class RespawnPay:
 
     who: str
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player="players",
             legal=tuple(payments(state)),
@@ -245,22 +245,22 @@ class RespawnPay:
             clause="unknown.respawn.cost",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         options = payments(state)
         if len(options) == 1:
-            return self._pay(game, state, options[0])
+            return self._pay(rules, state, options[0])
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if not isinstance(decision, PayBase) or decision not in payments(state):
             raise IllegalDecision(
                 "unknown.respawn.cost",
                 f"{decision} is not {RESPAWN_COST} resources that base holds "
                 f"(base: {dict(state.base)})",
             )
-        return self._pay(game, state, decision)
+        return self._pay(rules, state, decision)
 
-    def _pay(self, game: UnknownGame, state: UnknownState, pay: PayBase) -> Outcome:
+    def _pay(self, rules: Rules, state: UnknownState, pay: PayBase) -> Outcome:
         base = state.base
         for kind, n in pay.goods:
             base = add(base, kind, -n)
@@ -273,20 +273,20 @@ class RespawnPay:
             food=count(base, "food"),
         )
         state = replace(state, base=base, pending=state.pending[1:])
-        state, more = self._turn(game, state)
+        state, more = self._turn(rules, state)
         home = state.position.survivor(self.who).at
         if combat_starts(state.position, home):
             state = replace(state, pending=(CloseCombat(home), *state.pending))
         return state, (paid, *more)
 
-    def _turn(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def _turn(self, rules: Rules, state: UnknownState) -> Outcome:
         """Apply the ``respawn-turn`` reading to the turn in progress."""
-        reading = game.rules.ruleset.respawn_turn
+        reading = rules.ruleset.respawn_turn
         if reading == "ends" and state.turn == self.who:
-            return end_turn(game, state, self.who)
+            return end_turn(rules, state, self.who)
         if reading == "fresh-ap":
             survivor = state.position.survivor(self.who)
-            ap = starting_ap(game.rules, state, survivor)
+            ap = starting_ap(rules, state, survivor)
             position = state.position.with_survivor(replace(survivor, ap=ap))
             started = event(
                 "respawn_ap",

@@ -22,7 +22,6 @@ from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 IGNORE_KNOCKBACK = RulePoint(
@@ -56,28 +55,28 @@ class Knockback:
     movers: tuple[str, ...]
     cause: str = "knockback"
 
-    def destinations(self, game: UnknownGame, state: UnknownState) -> frozenset[Coord]:
+    def destinations(self, rules: Rules, state: UnknownState) -> frozenset[Coord]:
         return knockback_destinations(
-            state.position, self.source, self.distance, self.movers[0], game.rules.ruleset
+            state.position, self.source, self.distance, self.movers[0], rules.ruleset
         )
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         who = self.movers[0]
         return PlayerNode(
             player="players",
-            legal=tuple(KnockTo(who, to) for to in sorted(self.destinations(game, state))),
+            legal=tuple(KnockTo(who, to) for to in sorted(self.destinations(rules, state))),
             prompt=f"choose where {who} ends fleeing {list(self.source)} "
             f"(knockback {self.distance})",
             clause="unknown.knockback.path-choice",
         )
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         who = self.movers[0]
         if not isinstance(decision, KnockTo) or decision.who != who:
             raise IllegalDecision(
                 "unknown.knockback.flee", f"{who} is the piece fleeing now, not {decision}"
             )
-        options = self.destinations(game, state)
+        options = self.destinations(rules, state)
         if decision.to not in options:
             allowed = ", ".join(str(list(o)) for o in sorted(options))
             raise IllegalDecision(
@@ -85,16 +84,16 @@ class Knockback:
                 f"{who} cannot end a knockback of {self.distance} from {list(self.source)} "
                 f"on {list(decision.to)}; it may end on {allowed}",
             )
-        return self._move(state, decision.to, game.rules.ruleset, game.rules)
+        return self._move(state, decision.to, rules.ruleset, rules)
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         if not self.movers:
             return replace(state, pending=state.pending[1:]), ()
-        options = self.destinations(game, state)
+        options = self.destinations(rules, state)
         if len(options) != 1:
             return None
         (only,) = options
-        return self._move(state, only, game.rules.ruleset, game.rules)
+        return self._move(state, only, rules.ruleset, rules)
 
     def _move(
         self, state: UnknownState, to: Coord, ruleset: Ruleset = DEFAULT, rules: Rules | None = None

@@ -9,7 +9,7 @@ from engine.unknown.actions.base import Action, Outcome, actor, event, require_g
 from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 ARMOR_SCRAP = 2
 """Scrap an armor token costs before modifiers (``unknown.action.create-armor``)."""
@@ -33,20 +33,20 @@ class CreateArmor(Action):
         return f"{self.who} creates armor"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[CreateArmor]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[CreateArmor]:
         return [cls(who)]
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Scrap spent, after the modifiers in play."""
-        return resource_costs(game.rules, state, self)["scrap"]
+        return resource_costs(rules, state, self)["scrap"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         require_goods(
-            actor(state, self.who), "scrap", self.cost(game, state), "unknown.action.create-armor"
+            actor(state, self.who), "scrap", self.cost(rules, state), "unknown.action.create-armor"
         )
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        scrap = self.cost(game, state)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        scrap = self.cost(rules, state)
         survivor = actor(state, self.who)
         goods = add(add(survivor.goods, "scrap", -scrap), "armor", 1)
         position = state.position.with_survivor(replace(survivor, goods=goods))

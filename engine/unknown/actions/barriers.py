@@ -23,7 +23,7 @@ from engine.unknown.position import Coord
 from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 BARRIER_SCRAP = 1
 """Scrap one Create Barriers spends before modifiers (``unknown.action.create-barriers``)."""
@@ -57,20 +57,20 @@ class CreateBarriers(Action):
         return f"{self.who} places barriers on {[list(s) for s in self.spots]}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[CreateBarriers]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[CreateBarriers]:
         here = actor(state, who).at
         spots = [
             s
             for s in nearby_spots(state, here)
-            if tile_free_of_enemies(state, s) and within_tile_reach(game, state, here, s)
+            if tile_free_of_enemies(state, s) and within_tile_reach(rules, state, here, s)
         ]
         return [cls(who, pair) for pair in combinations_with_replacement(spots, BARRIERS_PLACED)]
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Scrap spent, after the modifiers in play."""
-        return resource_costs(game.rules, state, self)["scrap"]
+        return resource_costs(rules, state, self)["scrap"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         if len(self.spots) != BARRIERS_PLACED:
             raise IllegalDecision(
                 "unknown.action.create-barriers",
@@ -82,12 +82,12 @@ class CreateBarriers(Action):
                 raise IllegalDecision(
                     "unknown.action.create-barriers.split", f"no tile is explored at {list(at)}"
                 )
-            require_tile_reach(game, state, survivor.at, at)
+            require_tile_reach(rules, state, survivor.at, at)
             require_no_enemy(state, at)
-        require_goods(survivor, "scrap", self.cost(game, state), "unknown.action.create-barriers")
+        require_goods(survivor, "scrap", self.cost(rules, state), "unknown.action.create-barriers")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        scrap = self.cost(game, state)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        scrap = self.cost(rules, state)
         survivor = actor(state, self.who)
         position = state.position.with_survivor(
             replace(survivor, goods=add(survivor.goods, "scrap", -scrap))

@@ -36,7 +36,6 @@ from engine.unknown.position import Coord, Survivor
 from engine.unknown.state import Goods, UnknownState, count
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 ACTION_AP = RulePoint(
@@ -90,24 +89,24 @@ class Action:
         return type(self).USES
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> Iterable[Action]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> Iterable[Action]:
         """Every instance worth checking for ``who`` (a superset of the legal ones)."""
         return ()
 
     @classmethod
-    def options(cls, game: UnknownGame, state: UnknownState, who: str) -> Iterator[Action]:
+    def options(cls, rules: Rules, state: UnknownState, who: str) -> Iterator[Action]:
         """The legal instances: the candidates that pass ``check``."""
-        for action in cls.candidates(game, state, who):
+        for action in cls.candidates(rules, state, who):
             try:
-                action.check(game, state)
+                action.check(rules, state)
             except IllegalDecision:
                 continue
             yield action
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         """Raise ``IllegalDecision`` naming the clause if the rules forbid this action here."""
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         """Carry the action out (its AP is already paid)."""
         raise NotImplementedError
 
@@ -118,25 +117,25 @@ def actor(state: UnknownState, who: str) -> Survivor:
 
 
 def within_reach(
-    game: UnknownGame, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
+    rules: Rules, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
 ) -> bool:
     """Within ``reach`` range and in line of sight: the default reach of every action.
 
     Applies ``unknown.action.defaults``.
     """
-    distance = range_between(state.position, origin, target, game.rules.ruleset)
+    distance = range_between(state.position, origin, target, rules.ruleset)
     return (
         distance is not None
         and distance <= reach
-        and line_of_sight(state.position, origin, target, game.rules.ruleset)
+        and line_of_sight(state.position, origin, target, rules.ruleset)
     )
 
 
 def require_reach(
-    game: UnknownGame, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
+    rules: Rules, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
 ) -> None:
     """``IllegalDecision`` unless ``target`` is within ``reach`` and in line of sight."""
-    if not within_reach(game, state, origin, target, reach):
+    if not within_reach(rules, state, origin, target, reach):
         raise IllegalDecision(
             "unknown.action.defaults",
             f"{list(target)} is not within range {reach} and line of sight of {list(origin)}",

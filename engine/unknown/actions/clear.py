@@ -32,7 +32,7 @@ from engine.unknown.position import Coord, PlacedTile
 from engine.unknown.state import Goods, UnknownState, add, bag
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 CLEAR_FOR_AP_ALONE = RulePoint(
     "clearing a tile for its AP alone",
@@ -53,7 +53,7 @@ TILES_CLEARED = RulePoint(
 
 
 def within_tile_reach(
-    game: UnknownGame, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
+    rules: Rules, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
 ) -> bool:
     """Within ``reach`` and line of sight of a tile the action changes, even an impassable one.
 
@@ -67,9 +67,9 @@ def within_tile_reach(
     The interpretation switch ``impassable-tile-target`` chooses this (``reachable``, the
     default) or the plain range and line-of-sight test (``blocked``).
     """
-    if within_reach(game, state, origin, target, reach):
+    if within_reach(rules, state, origin, target, reach):
         return True
-    ruleset = game.rules.ruleset
+    ruleset = rules.ruleset
     if ruleset.impassable_tile_target != "reachable":
         return False
     position = state.position
@@ -92,10 +92,10 @@ def within_tile_reach(
 
 
 def require_tile_reach(
-    game: UnknownGame, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
+    rules: Rules, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
 ) -> None:
     """``IllegalDecision`` (``unknown.action.defaults``) unless :func:`within_tile_reach`."""
-    if not within_tile_reach(game, state, origin, target, reach):
+    if not within_tile_reach(rules, state, origin, target, reach):
         raise IllegalDecision(
             "unknown.action.defaults",
             f"{list(target)} is not within range {reach} and line of sight of {list(origin)}",
@@ -113,10 +113,10 @@ def gain_choices(kind: TileKind) -> list[str | None]:
     return [r for r in multi[0] if all(r in icon for icon in multi)]
 
 
-def _overridden(game: UnknownGame, state: UnknownState, who: str, placed: PlacedTile) -> bool:
+def _overridden(rules: Rules, state: UnknownState, who: str, placed: PlacedTile) -> bool:
     """Whether a rule point in play lets Clear Tile flip ``placed`` (:data:`CLEAR_FOR_AP_ALONE`)."""
     try:
-        return bool(game.rules.ask(CLEAR_FOR_AP_ALONE, state, who, placed))
+        return bool(rules.ask(CLEAR_FOR_AP_ALONE, state, who, placed))
     except IllegalDecision:
         return False
 
@@ -148,7 +148,7 @@ class ClearTile(Action):
         return f"{self.who} clears the tile at {list(self.at)}{taking}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[ClearTile]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[ClearTile]:
         here = actor(state, who).at
         found = []
         for at in nearby_spots(state, here):
@@ -156,7 +156,7 @@ class ClearTile(Action):
             if placed.cleared or not tile_free_of_enemies(state, at):
                 continue
             kind = catalog()[placed.tile]
-            if kind.clear_cost or kind.gather or _overridden(game, state, who, placed):
+            if kind.clear_cost or kind.gather or _overridden(rules, state, who, placed):
                 found.extend(cls(who, at, gain) for gain in gain_choices(kind))
         return found
 
@@ -166,20 +166,20 @@ class ClearTile(Action):
         placed = state.position.tile_at.get(self.at)
         return () if placed is None else tuple(catalog()[placed.tile].clear_cost)
 
-    def costs(self, game: UnknownGame, state: UnknownState) -> Goods:
+    def costs(self, rules: Rules, state: UnknownState) -> Goods:
         """The clear cost after the rule points in play (``unknown.tile.clear-requirement``)."""
-        return bag(resource_costs(game.rules, state, self))
+        return bag(resource_costs(rules, state, self))
 
     def gains(self, kind: TileKind) -> Goods:
         """The resources the tile's icons give (``unknown.action.clear.gain``)."""
         return bag((icon[0] if len(icon) == 1 else self.gain, 1) for icon in kind.gather)
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         placed = state.position.tile_at.get(self.at)
         if placed is None:
             raise IllegalDecision("unknown.action.clear", f"no tile is explored at {list(self.at)}")
         survivor = actor(state, self.who)
-        require_tile_reach(game, state, survivor.at, self.at)
+        require_tile_reach(rules, state, survivor.at, self.at)
         require_no_enemy(state, self.at)
         kind = catalog()[placed.tile]
         if placed.cleared:
@@ -188,7 +188,7 @@ class ClearTile(Action):
                 f"the {placed.tile} at {list(self.at)} is already cleared",
             )
         # a mission may let it be cleared for its AP alone, or forbid it (:data:`CLEAR_FOR_AP_ALONE`)
-        override = game.rules.ask(CLEAR_FOR_AP_ALONE, state, self.who, placed)
+        override = rules.ask(CLEAR_FOR_AP_ALONE, state, self.who, placed)
         if not override and not kind.clear_cost and not kind.gather:
             clause = (
                 "unknown.hazard.no-clear-cost"
@@ -202,7 +202,7 @@ class ClearTile(Action):
         if (
             not override
             and not kind.clear_cost
-            and game.rules.ruleset.clear_without_requirement != "allowed"
+            and rules.ruleset.clear_without_requirement != "allowed"
         ):
             raise IllegalDecision(
                 "unknown.action.clear",
@@ -215,13 +215,13 @@ class ClearTile(Action):
                 "unknown.gatherable.multi",
                 f"clearing the {placed.tile} gains {self.gain!r}: the choice must be one of {choices}",
             )
-        for resource, amount in self.costs(game, state):
+        for resource, amount in self.costs(rules, state):
             require_goods(survivor, resource, amount, "unknown.tile.clear-requirement")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         placed = state.position.tile_at[self.at]
         kind = catalog()[placed.tile]
-        costs, gains = self.costs(game, state), self.gains(kind)
+        costs, gains = self.costs(rules, state), self.gains(kind)
         survivor = actor(state, self.who)
         goods = survivor.goods
         for resource, amount in costs:

@@ -10,7 +10,7 @@ from engine.unknown.actions.base import Action, Outcome, actor, event, require_g
 from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 FOOD_EATEN = 1
 """Food one Eat Food uses before modifiers (``unknown.action.eat-food``)."""
@@ -39,21 +39,21 @@ class EatFood(Action):
         return f"{self.who} eats food"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[EatFood]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[EatFood]:
         return [cls(who)]
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Food eaten, after the modifiers in play."""
-        return resource_costs(game.rules, state, self)["food"]
+        return resource_costs(rules, state, self)["food"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         require_goods(
-            actor(state, self.who), "food", self.cost(game, state), "unknown.action.eat-food"
+            actor(state, self.who), "food", self.cost(rules, state), "unknown.action.eat-food"
         )
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        food = self.cost(game, state)
-        gain = game.rules.ask(EAT_FOOD_AP, state, self, AP_GAINED)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        food = self.cost(rules, state)
+        gain = rules.ask(EAT_FOOD_AP, state, self, AP_GAINED)
         survivor = actor(state, self.who)
         fed = replace(survivor, goods=add(survivor.goods, "food", -food), ap=survivor.ap + gain)
         eaten = event(

@@ -29,7 +29,7 @@ from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile, UnknownPositi
 from engine.unknown.state import UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 GATHERABLE_TOKENS: tuple[str, ...] = ("ammo", "food", "medicine", "scrap", "trap")
 """Token kinds a gather picks up from tiles: resource tokens (``unknown.action.gather.tokens``)
@@ -94,10 +94,10 @@ def tile_yield(placed: PlacedTile, resource: str) -> int:
     return sum(1 for icon in kind.gather if resource in icon)
 
 
-def rules_yield(game: UnknownGame, state: UnknownState, placed: PlacedTile, resource: str) -> int:
+def rules_yield(rules: Rules, state: UnknownState, placed: PlacedTile, resource: str) -> int:
     """:func:`tile_yield` after the rule points in play (:data:`GATHER_YIELD`): e.g. a task
     letting a tile be gathered for its own tokens instead (``unknown.task.perimeter.gather-fences``)."""
-    return game.rules.ask(GATHER_YIELD, state, placed, resource, tile_yield(placed, resource))
+    return rules.ask(GATHER_YIELD, state, placed, resource, tile_yield(placed, resource))
 
 
 def tokens_to_gather(
@@ -163,23 +163,23 @@ class Gather(Action):
         return f"{self.who} gathers {self.resource} from {[list(s) for s in self.sources]}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Gather]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[Gather]:
         here = actor(state, who).at
         position = state.position
         spots = [
             s
             for s in nearby_spots(state, here)
-            if within_reach(game, state, here, s) and tile_free_of_enemies(state, s)
+            if within_reach(rules, state, here, s) and tile_free_of_enemies(state, s)
         ]
         offered: dict[str, list[Coord]] = {}
         for at in spots:
             kinds = {r for icon in catalog()[position.tile_at[at].tile].gather for r in icon}
-            extra = game.rules.ask(GATHER_TOKENS, state, at)
+            extra = rules.ask(GATHER_TOKENS, state, at)
             lying = position.tokens_at.get(at, {})
             kinds |= {k for k in lying if k in GATHERABLE_TOKENS or k in extra}
-            kinds |= set(game.rules.ask(GATHER_KINDS, state))
+            kinds |= set(rules.ask(GATHER_KINDS, state))
             for resource in kinds:
-                if rules_yield(game, state, position.tile_at[at], resource) or tokens_to_gather(
+                if rules_yield(rules, state, position.tile_at[at], resource) or tokens_to_gather(
                     position, at, resource, extra
                 ):
                     offered.setdefault(resource, []).append(at)
@@ -190,7 +190,7 @@ class Gather(Action):
             for subset in combinations(sources, size)
         ]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         if not self.sources:
             raise IllegalDecision("unknown.action.gather", "a gather needs at least one tile")
         here = actor(state, self.who).at
@@ -198,22 +198,22 @@ class Gather(Action):
             placed = state.position.tile_at.get(at)
             if placed is None:
                 raise IllegalDecision("unknown.action.gather", f"no tile is explored at {list(at)}")
-            require_reach(game, state, here, at)
+            require_reach(rules, state, here, at)
             require_no_enemy(state, at)
-            if not rules_yield(game, state, placed, self.resource) and not tokens_to_gather(
-                state.position, at, self.resource, game.rules.ask(GATHER_TOKENS, state, at)
+            if not rules_yield(rules, state, placed, self.resource) and not tokens_to_gather(
+                state.position, at, self.resource, rules.ask(GATHER_TOKENS, state, at)
             ):
                 raise nothing_to_gather(placed, self.resource)
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         position = state.position
         events: list[Event] = []
         gained = 0
         flipped: list[Coord] = []
         from_tiles = 0
         for at in self.sources:
-            from_tile = rules_yield(game, state, position.tile_at[at], self.resource)
-            added = game.rules.ask(GATHER_TOKENS, state, at)
+            from_tile = rules_yield(rules, state, position.tile_at[at], self.resource)
+            added = rules.ask(GATHER_TOKENS, state, at)
             position, amount, found = self._take(position, at, from_tile, added)
             gained += amount
             events.extend(found)
@@ -224,11 +224,11 @@ class Gather(Action):
         carried = replace(survivor, goods=add(survivor.goods, self.resource, gained))
         state = state.with_position(position.with_survivor(carried))
         if gained > from_tiles:
-            state, more = game.rules.ask(
+            state, more = rules.ask(
                 TOKENS_GATHERED, state, self.who, self.resource, gained - from_tiles
             )
             events.extend(more)
-        state, extra = game.rules.ask(GATHER_BONUS, state, self, tuple(flipped), from_tiles)
+        state, extra = rules.ask(GATHER_BONUS, state, self, tuple(flipped), from_tiles)
         return state, (*events, *extra)
 
     def _take(

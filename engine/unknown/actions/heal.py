@@ -20,7 +20,7 @@ from engine.unknown.position import Ally, Enemy
 from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 MEDICINE_FOR_OTHER = 2
 """Medicine to heal another survivor, before modifiers (``unknown.action.heal.cost``)."""
@@ -47,7 +47,7 @@ class Heal(Action):
         return f"{self.who} heals {whom}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Heal]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[Heal]:
         hurt = [s.id for s in state.position.survivors if s.health != "healthy"]
         hurt += [a.id for a in state.position.allies if a.incapacitated]  # allies too
         return [cls(who, target) for target in hurt]
@@ -56,11 +56,11 @@ class Heal(Action):
         """Medicine for oneself or for another (``unknown.action.heal.cost``)."""
         return (("medicine", MEDICINE_FOR_SELF if self.target == self.who else MEDICINE_FOR_OTHER),)
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Medicine spent, after the rule points in play (``unknown.action.heal.cost``)."""
-        return resource_costs(game.rules, state, self)["medicine"]
+        return resource_costs(rules, state, self)["medicine"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         healer = actor(state, self.who)
         try:
             patient = state.position.piece(self.target)
@@ -75,11 +75,11 @@ class Heal(Action):
                 "unknown.action.heal.effect", f"{self.target} is healthy: there is nothing to heal"
             )
         if patient.id != healer.id:
-            require_reach(game, state, healer.at, patient.at)
-        require_goods(healer, "medicine", self.cost(game, state), "unknown.action.heal.cost")
+            require_reach(rules, state, healer.at, patient.at)
+        require_goods(healer, "medicine", self.cost(rules, state), "unknown.action.heal.cost")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        medicine = self.cost(game, state)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        medicine = self.cost(rules, state)
         healer = actor(state, self.who)
         paid = replace(healer, goods=add(healer.goods, "medicine", -medicine))
         state = state.with_position(state.position.with_survivor(paid))

@@ -13,7 +13,7 @@ from engine.unknown.position import ORTHOGONAL, Coord
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 DIRECTIONS: dict[str, Coord] = {"east": (1, 0), "west": (-1, 0), "north": (0, 1), "south": (0, -1)}
 
@@ -37,11 +37,11 @@ class Move(Action):
         return f"move {self.who} to {list(self.to)}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str):
+    def candidates(cls, rules: Rules, state: UnknownState, who: str):
         x, y = actor(state, who).at
         return [cls(who, (x + dx, y + dy)) for dx, dy in ORTHOGONAL]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         here = actor(state, self.who).at
         if abs(here[0] - self.to[0]) + abs(here[1] - self.to[1]) != 1:
             raise IllegalDecision(
@@ -59,7 +59,7 @@ class Move(Action):
             "unknown.action.move.impassable", f"{list(self.to)} is impassable and cannot be entered"
         )
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         position = state.position
         tokens = position.tokens_at.get(self.to, {})
         if tokens.get("barrier"):
@@ -85,7 +85,7 @@ class Move(Action):
         from engine.unknown.enemies.abilities import shots_on_survivor_entry
 
         shots = shots_on_survivor_entry(
-            position, state.position, self.who, game.rules.ruleset, game.rules, state
+            position, state.position, self.who, rules.ruleset, rules, state
         )
         state = replace(state, pending=(*shots, *state.pending))
         foes = [e for e in state.position.enemies_at(self.to) if not e.stunned]

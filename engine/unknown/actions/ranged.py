@@ -19,7 +19,7 @@ from engine.unknown.health import damage_enemy
 from engine.unknown.state import Goods, UnknownState, add
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 RANGED_AMMO = 2
 """Ammo one ranged attack spends before modifiers (``unknown.action.ranged-attack``)."""
@@ -48,30 +48,30 @@ class RangedAttack(Action):
         return f"{self.who} shoots {self.target}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[RangedAttack]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[RangedAttack]:
         return [cls(who, e.id) for e in state.position.enemies]
 
-    def cost(self, game: UnknownGame, state: UnknownState) -> int:
+    def cost(self, rules: Rules, state: UnknownState) -> int:
         """Ammo spent, after the modifiers in play."""
-        return resource_costs(game.rules, state, self)["ammo"]
+        return resource_costs(rules, state, self)["ammo"]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         shooter = actor(state, self.who)
         target = next((e for e in state.position.enemies if e.id == self.target), None)
         if target is None:
             raise IllegalDecision(
                 "unknown.action.ranged-attack", f"there is no enemy {self.target!r} on the map"
             )
-        if not within_reach(game, state, shooter.at, target.at, RANGED_REACH):
+        if not within_reach(rules, state, shooter.at, target.at, RANGED_REACH):
             raise IllegalDecision(
                 "unknown.action.ranged-attack",
                 f"{self.target} on {list(target.at)} is not within range {RANGED_REACH} and line "
                 f"of sight of {self.who} on {list(shooter.at)}",
             )
-        require_goods(shooter, "ammo", self.cost(game, state), "unknown.action.ranged-attack")
+        require_goods(shooter, "ammo", self.cost(rules, state), "unknown.action.ranged-attack")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        ammo = self.cost(game, state)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        ammo = self.cost(rules, state)
         shooter = actor(state, self.who)
         paid = replace(shooter, goods=add(shooter.goods, "ammo", -ammo))
         state = state.with_position(state.position.with_survivor(paid))
@@ -89,6 +89,6 @@ class RangedAttack(Action):
             RANGED_DAMAGE,
             f"{self.who}'s ranged attack",
             by=self.who,
-            rules=game.rules,
+            rules=rules,
         )
         return state, (shot, *hurt)

@@ -44,7 +44,7 @@ from engine.unknown.position import ORTHOGONAL, Coord
 from engine.unknown.state import Goods, UnknownState, add, bag, count, total
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 RESOURCES: tuple[str, ...] = ("ammo", "food", "medicine", "scrap")
 """The four resource kinds (``unknown.component.resource-tokens``): the only kinds exchanged."""
@@ -122,13 +122,13 @@ def base_spot(state: UnknownState) -> Coord | None:
     return None
 
 
-def in_reach(game: UnknownGame, state: UnknownState, origin: Coord, target: Coord) -> bool:
+def in_reach(rules: Rules, state: UnknownState, origin: Coord, target: Coord) -> bool:
     """Within range 1 (``unknown.action.defaults``) with line of sight either way.
 
     Sight may leave a fortified tile but not enter it (``unknown.los.fortified-origin``), so base
     is in reach of the tiles next to it only through the base's own line of sight.
     """
-    ruleset = game.rules.ruleset
+    ruleset = rules.ruleset
     distance = range_between(state.position, origin, target, ruleset)
     if distance is None or distance > 1:
         return False
@@ -144,18 +144,18 @@ def near(state: UnknownState, at: Coord) -> list[Coord]:
     return sorted(s for s in spots if s in state.position.tile_at)
 
 
-def parties(game: UnknownGame, state: UnknownState, who: str) -> tuple[str, ...]:
+def parties(rules: Rules, state: UnknownState, who: str) -> tuple[str, ...]:
     """Everyone ``who`` may trade with now, itself first (``unknown.action.trade.transfer``)."""
     here = actor(state, who).at
     found = [who]
     for other in state.position.survivors:
-        if other.id != who and in_reach(game, state, here, other.at):
+        if other.id != who and in_reach(rules, state, here, other.at):
             found.append(other.id)
     home = base_spot(state)
-    stand_ins = [at for at in near(state, here) if game.rules.ask(ACTS_AS_BASE, state, at)]
+    stand_ins = [at for at in near(state, here) if rules.ask(ACTS_AS_BASE, state, at)]
     homes = [home] if home is not None else []
     if any(  # base, or a tile standing in for it in trades (``Rules.acts_as_base``)
-        in_reach(game, state, here, at) and tile_free_of_enemies(state, at)
+        in_reach(rules, state, here, at) and tile_free_of_enemies(state, at)
         for at in (*homes, *stand_ins)
     ):
         found.append(BASE)
@@ -163,7 +163,7 @@ def parties(game: UnknownGame, state: UnknownState, who: str) -> tuple[str, ...]
         if (
             is_passable(state.position, at)
             and tile_free_of_enemies(state, at)
-            and in_reach(game, state, here, at)
+            and in_reach(rules, state, here, at)
         ):
             found.append(tile_party(at))
     return tuple(found)
@@ -250,7 +250,7 @@ def transfers(
     return found
 
 
-def exchange_spots(game: UnknownGame, state: UnknownState, who: str) -> list[Coord]:
+def exchange_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
     """Exchange tiles ``who`` may use now: within reach, not cleared, no active enemy there.
 
     A cleared tile has lost its abilities (``unknown.effect.continuing``).
@@ -263,7 +263,7 @@ def exchange_spots(game: UnknownGame, state: UnknownState, who: str) -> list[Coo
             catalog()[placed.tile].exchange
             and not placed.cleared
             and tile_free_of_enemies(state, at)
-            and in_reach(game, state, here, at)
+            and in_reach(rules, state, here, at)
         ):
             found.append(at)
     return found
@@ -291,15 +291,15 @@ def rate(at: Coord, state: UnknownState) -> tuple[range, int | None]:
     return range(int(terms["give"]), int(terms["give"]) + 1), int(terms["get"])
 
 
-def exchanges(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange]:
+def exchanges(rules: Rules, state: UnknownState, who: str) -> list[Exchange]:
     """Every exchange ``who`` can make now with the resources it carries: at the tiles' rates
     (:func:`exchanges_at_rate`), and those the modifiers in play grant (``MORE_EXCHANGES``)."""
-    found = exchanges_at_rate(game, state, who)
-    granted = [x for x, _ in game.rules.ask(MORE_EXCHANGES, state, who)]  # e.g. the Trader's swaps
+    found = exchanges_at_rate(rules, state, who)
+    granted = [x for x, _ in rules.ask(MORE_EXCHANGES, state, who)]  # e.g. the Trader's swaps
     return found + [x for x in granted if x not in found]
 
 
-def exchanges_at_rate(game: UnknownGame, state: UnknownState, who: str) -> list[Exchange]:
+def exchanges_at_rate(rules: Rules, state: UnknownState, who: str) -> list[Exchange]:
     """Every exchange ``who`` can make now at the exchange tiles' own rates.
 
     The tokens received are of kinds other than those given (``unknown.effect.continuing.exchange``).
@@ -307,7 +307,7 @@ def exchanges_at_rate(game: UnknownGame, state: UnknownState, who: str) -> list[
     carried = tuple((k, n) for k, n in actor(state, who).goods if k in RESOURCES)
     held = [k for k, _ in carried]
     found = []
-    for at in exchange_spots(game, state, who):
+    for at in exchange_spots(rules, state, who):
         sizes, gets = rate(at, state)
         for size in sizes:
             for give in multisets(held, size, carried):
@@ -317,22 +317,22 @@ def exchanges_at_rate(game: UnknownGame, state: UnknownState, who: str) -> list[
     return found
 
 
-def moves(game: UnknownGame, state: UnknownState, who: str) -> list[Transfer | Exchange]:
+def moves(rules: Rules, state: UnknownState, who: str) -> list[Transfer | Exchange]:
     """Every transfer and exchange open to ``who`` now."""
-    reach = parties(game, state, who)
+    reach = parties(rules, state, who)
     allowed = [  # transfers no modifier forbids (``Rules.transfer_refusal``)
         t
-        for t in transfers(state, reach, game.rules.ask(TRADABLE_KINDS, state))
-        if not game.rules.ask(TRANSFER_REFUSED, state, who, t)
+        for t in transfers(state, reach, rules.ask(TRADABLE_KINDS, state))
+        if not rules.ask(TRANSFER_REFUSED, state, who, t)
     ]
-    return [*allowed, *exchanges(game, state, who)]
+    return [*allowed, *exchanges(rules, state, who)]
 
 
 def transfer_rejection(
-    game: UnknownGame, state: UnknownState, who: str, move: Transfer
+    rules: Rules, state: UnknownState, who: str, move: Transfer
 ) -> IllegalDecision:
     """Why ``move`` is not a legal transfer, naming the clause it breaks."""
-    if move.kind not in TRADABLE and move.kind not in game.rules.ask(TRADABLE_KINDS, state):
+    if move.kind not in TRADABLE and move.kind not in rules.ask(TRADABLE_KINDS, state):
         return IllegalDecision(
             "unknown.action.trade.transfer", f"{move.kind} tokens are not tradable goods"
         )
@@ -340,11 +340,11 @@ def transfer_rejection(
         return IllegalDecision(
             "unknown.action.trade.transfer", f"{move.source} cannot trade with itself"
         )
-    reach = parties(game, state, who)
+    reach = parties(rules, state, who)
     for party in (move.source, move.target):
         if party not in reach:
             return IllegalDecision(*out_of_reach(state, who, party))
-    have = count(holdings(state, move.source, game.rules.ask(TRADABLE_KINDS, state)), move.kind)
+    have = count(holdings(state, move.source, rules.ask(TRADABLE_KINDS, state)), move.kind)
     return IllegalDecision(
         "unknown.action.trade.transfer",
         f"{move.source} holds {have} {move.kind}, so it cannot hand over {move.amount}",
@@ -381,7 +381,7 @@ def out_of_reach(state: UnknownState, who: str, party: str) -> tuple[str, str]:
 
 
 def exchange_rejection(
-    game: UnknownGame, state: UnknownState, who: str, move: Exchange
+    rules: Rules, state: UnknownState, who: str, move: Exchange
 ) -> IllegalDecision:
     """Why ``move`` is not a legal exchange, naming the clause it breaks."""
     placed = state.position.tile_at.get(move.at)
@@ -395,7 +395,7 @@ def exchange_rejection(
         return IllegalDecision(
             clause, f"the {placed.tile} at {list(move.at)} is cleared and exchanges no more"
         )
-    if move.at not in exchange_spots(game, state, who):
+    if move.at not in exchange_spots(rules, state, who):
         if not tile_free_of_enemies(state, move.at):
             return IllegalDecision(
                 "unknown.enemy.blocks-interaction", f"an enemy occupies {list(move.at)}"
@@ -441,10 +441,10 @@ class Trade(Action):
         return f"{self.who} trades"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[Trade]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[Trade]:
         return [cls(who)]
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         return replace(state, pending=(TradeSession(self.who), *state.pending)), ()
 
 
@@ -459,46 +459,44 @@ class TradeSession:
 
     who: str
 
-    def legal(
-        self, game: UnknownGame, state: UnknownState
-    ) -> list[Transfer | Exchange | FinishTrade]:
+    def legal(self, rules: Rules, state: UnknownState) -> list[Transfer | Exchange | FinishTrade]:
         try:
-            game.rules.ask(TRADE_END_CHECK, state, self.who)
+            rules.ask(TRADE_END_CHECK, state, self.who)
         except IllegalDecision:
-            return moves(game, state, self.who)
-        return [*moves(game, state, self.who), FinishTrade()]
+            return moves(rules, state, self.who)
+        return [*moves(rules, state, self.who), FinishTrade()]
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player=self.who,
-            legal=tuple(self.legal(game, state)),
+            legal=tuple(self.legal(rules, state)),
             prompt=f"{self.who} trades: give, take, drop, pick up or exchange, then finish",
             clause="unknown.action.trade",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if isinstance(decision, FinishTrade):
-            game.rules.ask(TRADE_END_CHECK, state, self.who)
+            rules.ask(TRADE_END_CHECK, state, self.who)
             return self._finish(state)
         if isinstance(decision, Transfer):
-            return self._transfer(game, state, decision)
+            return self._transfer(rules, state, decision)
         if isinstance(decision, Exchange):
-            return self._exchange(game, state, decision)
+            return self._exchange(rules, state, decision)
         raise IllegalDecision(
             "unknown.action.trade", f"{self.who} is trading: {decision} is not a trade decision"
         )
 
-    def _transfer(self, game: UnknownGame, state: UnknownState, move: Transfer) -> Outcome:
+    def _transfer(self, rules: Rules, state: UnknownState, move: Transfer) -> Outcome:
         unit = replace(move, amount=1)
-        extra = game.rules.ask(TRADABLE_KINDS, state)
-        if move.amount < 1 or unit not in transfers(state, parties(game, state, self.who), extra):
-            raise transfer_rejection(game, state, self.who, move)
+        extra = rules.ask(TRADABLE_KINDS, state)
+        if move.amount < 1 or unit not in transfers(state, parties(rules, state, self.who), extra):
+            raise transfer_rejection(rules, state, self.who, move)
         if count(holdings(state, move.source, extra), move.kind) < move.amount:
-            raise transfer_rejection(game, state, self.who, move)
-        refusal = game.rules.ask(TRANSFER_REFUSED, state, self.who, move)
+            raise transfer_rejection(rules, state, self.who, move)
+        refusal = rules.ask(TRANSFER_REFUSED, state, self.who, move)
         if refusal:
             raise IllegalDecision(*refusal)
         state = with_goods(state, move.source, move.kind, -move.amount)
@@ -513,12 +511,12 @@ class TradeSession:
             token=move.kind,
             amount=move.amount,
         )
-        state, more = game.rules.ask(AFTER_TRANSFER, state, self.who, move)
+        state, more = rules.ask(AFTER_TRANSFER, state, self.who, move)
         return state, (moved, *more)
 
-    def _exchange(self, game: UnknownGame, state: UnknownState, move: Exchange) -> Outcome:
-        if move not in exchanges(game, state, self.who):
-            raise exchange_rejection(game, state, self.who, move)
+    def _exchange(self, rules: Rules, state: UnknownState, move: Exchange) -> Outcome:
+        if move not in exchanges(rules, state, self.who):
+            raise exchange_rejection(rules, state, self.who, move)
         trader = actor(state, self.who)
         goods = trader.goods
         for kind, n in move.give:
@@ -529,8 +527,8 @@ class TradeSession:
         placed = position.tile_at[move.at]
         repeatable = dict(catalog()[placed.tile].exchange or ()).get("repeatable")
         clause = "unknown.exchange.base" if repeatable else "unknown.exchange.market"
-        granted = dict(game.rules.ask(MORE_EXCHANGES, state, self.who))  # ``MORE_EXCHANGES``
-        if move in granted and move not in exchanges_at_rate(game, state, self.who):
+        granted = dict(rules.ask(MORE_EXCHANGES, state, self.who))  # ``MORE_EXCHANGES``
+        if move in granted and move not in exchanges_at_rate(rules, state, self.who):
             clause, repeatable = granted[move], True
         events = [
             event(

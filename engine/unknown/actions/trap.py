@@ -31,7 +31,6 @@ from engine.unknown.position import Coord
 from engine.unknown.state import Goods, UnknownState, add, bag, count
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 TRAP_SOURCE = "trap"
@@ -40,7 +39,7 @@ TRAP_COST: Goods = bag({"food": 1, "scrap": 1})
 """What a trap is made of before modifiers (``unknown.action.create-trap``)."""
 
 
-def trap_spots(game: UnknownGame, state: UnknownState, who: str) -> list[Coord]:
+def trap_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
     """Tiles a survivor could set a trap on now (a superset filter for candidates)."""
     here = actor(state, who).at
     return [
@@ -48,11 +47,11 @@ def trap_spots(game: UnknownGame, state: UnknownState, who: str) -> list[Coord]:
         for s in nearby_spots(state, here)
         if is_passable(state.position, s)
         and tile_free_of_enemies(state, s)
-        and within_reach(game, state, here, s)
+        and within_reach(rules, state, here, s)
     ]
 
 
-def require_trap_spot(game: UnknownGame, state: UnknownState, who: str, at: Coord) -> None:
+def require_trap_spot(rules: Rules, state: UnknownState, who: str, at: Coord) -> None:
     """``IllegalDecision`` unless a trap may be set on ``at`` by ``who``.
 
     Applies ``unknown.trap.no-impassable`` (no impassable tile, barriers included),
@@ -64,7 +63,7 @@ def require_trap_spot(game: UnknownGame, state: UnknownState, who: str, at: Coor
         raise IllegalDecision(
             "unknown.trap.no-impassable", f"{list(at)} is impassable, so no trap can be set there"
         )
-    require_reach(game, state, actor(state, who).at, at)
+    require_reach(rules, state, actor(state, who).at, at)
     require_no_enemy(state, at)
 
 
@@ -126,22 +125,22 @@ class CreateTrap(Action):
         return f"{self.who} creates a trap and {where}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[CreateTrap]:
-        return [cls(who, None), *(cls(who, at) for at in trap_spots(game, state, who))]
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[CreateTrap]:
+        return [cls(who, None), *(cls(who, at) for at in trap_spots(rules, state, who))]
 
-    def costs(self, game: UnknownGame, state: UnknownState) -> Goods:
+    def costs(self, rules: Rules, state: UnknownState) -> Goods:
         """Food and scrap spent, after the modifiers in play."""
-        return bag(resource_costs(game.rules, state, self))
+        return bag(resource_costs(rules, state, self))
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         if self.at is not None:
-            require_trap_spot(game, state, self.who, self.at)
+            require_trap_spot(rules, state, self.who, self.at)
         survivor = actor(state, self.who)
-        for kind, amount in self.costs(game, state):
+        for kind, amount in self.costs(rules, state):
             require_goods(survivor, kind, amount, "unknown.action.create-trap")
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
-        costs = self.costs(game, state)
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
+        costs = self.costs(rules, state)
         survivor = actor(state, self.who)
         goods = survivor.goods
         for kind, amount in costs:
@@ -183,16 +182,16 @@ class PlaceTrap(Action):
         return f"{self.who} sets a carried trap on {list(self.at)}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str) -> list[PlaceTrap]:
+    def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[PlaceTrap]:
         if not count(actor(state, who).goods, "trap"):
             return []
-        return [cls(who, at) for at in trap_spots(game, state, who)]
+        return [cls(who, at) for at in trap_spots(rules, state, who)]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         require_goods(actor(state, self.who), "trap", 1, "unknown.action.create-trap.place-later")
-        require_trap_spot(game, state, self.who, self.at)
+        require_trap_spot(rules, state, self.who, self.at)
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         survivor = actor(state, self.who)
         carried = replace(survivor, goods=add(survivor.goods, "trap", -1))
         state = state.with_position(state.position.with_survivor(carried))

@@ -8,7 +8,7 @@ from engine.core.rule_points import on
 from engine.unknown.actions.base import ACTION_AP, ACTION_TAKEN
 from engine.unknown.actions.gather import GATHER_BONUS
 from engine.unknown.actions.trade import AFTER_TRANSFER
-from engine.unknown.actions.trap import TRAP_SOURCE
+from engine.unknown.actions.trap import TRAP_SOURCE, CreateTrap, PlaceTrap
 from engine.unknown.health import DAMAGE_CREDIT, ENEMY_KILLED
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.rules import Rules
@@ -20,7 +20,8 @@ FOOD_DROPPED = 1
 MARKER = "hunter_trap"
 """Token kind reminding that a trap on the tile was set by the Hunter
 (``unknown.survivor.hunter.trap-marker``: the card's food reminder; not food, never gathered)."""
-SETS_TRAP = ("create_trap", "place_trap")
+SETS_TRAP = (CreateTrap, PlaceTrap)
+"""The actions that set a trap on a tile (``unknown.survivor.hunter.trap-marker``)."""
 
 
 @trait
@@ -41,7 +42,7 @@ class Hunter(Trait):
 
     @on(ACTION_AP)
     def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
-        if getattr(action, "name", None) == "create_trap" and self.takes(state, action):
+        if isinstance(action, CreateTrap) and self.takes(state, action):
             return 0
         return cost
 
@@ -49,7 +50,7 @@ class Hunter(Trait):
     def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
         """Mark a trap she sets on a tile (the trap itself is laid when the action resolves)."""
         at = getattr(action, "at", None)
-        if getattr(action, "name", None) not in SETS_TRAP or at is None:
+        if not isinstance(action, SETS_TRAP) or at is None:
             return state
         if not self.takes(state, action):
             return state

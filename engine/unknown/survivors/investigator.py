@@ -7,6 +7,8 @@ from typing import Any
 
 from engine.core.rule_points import on
 from engine.unknown.actions.base import ACTION_AP, ACTION_TAKEN
+from engine.unknown.actions.explore import Explore
+from engine.unknown.actions.gather import Gather
 from engine.unknown.position import Survivor
 from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
@@ -51,7 +53,7 @@ class Investigator(Trait):
 
     def free(self, state: UnknownState, action: Any) -> bool:
         """Whether ``action`` is one of her free explores."""
-        return getattr(action, "name", None) == "explore" and self.open_explores(state, action) > 0
+        return isinstance(action, Explore) and self.open_explores(state, action) > 0
 
     @on(ACTION_AP)
     def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
@@ -62,7 +64,7 @@ class Investigator(Trait):
         if not self.takes(state, action):
             return state
         holder = state.position.survivor(action.who)
-        if getattr(action, "name", None) == "gather":
+        if isinstance(action, Gather):
             left = FREE_EXPLORES
         elif self.free(state, action):
             left = holder.uses(KEY) - 1

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.rule_points import on
 from engine.unknown.actions.base import ACTION_TAKEN
+from engine.unknown.actions.heal import Heal
 from engine.unknown.map import range_between
 from engine.unknown.position import Survivor
 from engine.unknown.rules import Rules
@@ -66,7 +67,7 @@ class Nurse(Trait):
     @on(ACTION_TAKEN)
     def on_action(self, rules: Rules, state: UnknownState, action: Any) -> UnknownState:
         """Note the heal bonus on the survivor she heals (``unknown.survivor.nurse.heal-bonus``)."""
-        if getattr(action, "name", None) != "heal" or not self.takes(state, action):
+        if not isinstance(action, Heal) or not self.takes(state, action):
             return state
         if action.target not in {s.id for s in state.position.survivors}:
             return state  # an ally healed: it has no AP to gain (unknown.mission.stragglers.no-ap)

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from engine.core.rule_points import on
 from engine.unknown.actions.base import ACTION_AP, ACTION_TAKEN
+from engine.unknown.actions.move import Move
 from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.trait import Trait, trait
@@ -64,7 +65,7 @@ class Runner(PerTurnFreeAction):
     limit = FREE_MOVES
 
     def qualifies(self, rules: Rules, state: UnknownState, action: Any) -> bool:
-        if getattr(action, "name", None) != "move":
+        if not isinstance(action, Move):
             return False
         placed = state.position.tile_at.get(action.to)
         if placed is None or not placed.cleared:

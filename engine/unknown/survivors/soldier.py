@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.unknown.actions.ranged import RangedAttack
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.trait import ResourceSpecialist, trait
 
@@ -21,6 +22,4 @@ class Soldier(ResourceSpecialist):
     resource = "ammo"
 
     def free(self, state: UnknownState, action: Any) -> bool:
-        return getattr(action, "name", None) == "ranged_attack" or self.uses_up(
-            state, action, self.resource
-        )
+        return isinstance(action, RangedAttack) or self.uses_up(state, action, self.resource)

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.errors import IllegalDecision
 from engine.core.rule_points import on
+from engine.unknown.actions.move import Move
 from engine.unknown.knockback import IGNORE_KNOCKBACK
 from engine.unknown.map import range_between
 from engine.unknown.outcome import Outcome, event
@@ -55,7 +56,7 @@ class Tracker(PerTurnFreeAction):
     limit = FREE_APPROACHES
 
     def qualifies(self, rules: Rules, state: UnknownState, action: Any) -> bool:
-        if getattr(action, "name", None) != "move":
+        if not isinstance(action, Move):
             return False
         here = state.position.survivor(action.who).at
         return any(

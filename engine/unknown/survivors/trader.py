@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.rule_points import on
 from engine.unknown.actions.base import ACTION_AP
-from engine.unknown.actions.trade import MORE_EXCHANGES
+from engine.unknown.actions.trade import MORE_EXCHANGES, Trade
 from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.trait import Trait, trait
@@ -30,7 +30,7 @@ class Trader(Trait):
 
     @on(ACTION_AP)
     def ap_cost(self, rules: Rules, state: UnknownState, action: Any, cost: int) -> int:
-        if getattr(action, "name", None) == "trade" and self.takes(state, action):
+        if isinstance(action, Trade) and self.takes(state, action):
             return 0
         return cost
 

@@ -23,7 +23,6 @@ from engine.unknown.position import Survivor
 from engine.unknown.state import PHASES, UnknownState, add, count
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 STARTING_AP = RulePoint(
@@ -134,7 +133,7 @@ def waiting(state: UnknownState) -> list[str]:
     return [s.id for s in state.position.survivors if s.id not in state.done]
 
 
-def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
+def start_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
     """Begin ``who``'s turn with the AP its card, health and modifiers give.
 
     Applies ``unknown.turn.survivor-actions``, ``unknown.injury.ap-cost``,
@@ -151,7 +150,7 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
             "unknown.turn.any-order", f"{who} is not a survivor still to act this round"
         )
     survivor = state.position.survivor(who)
-    ap, mud = start_of_turn(state, survivor, starting_ap(game.rules, state, survivor))
+    ap, mud = start_of_turn(state, survivor, starting_ap(rules, state, survivor))
     position = state.position.with_survivor(replace(survivor, ap=ap, used=()))
     started = event(
         "turn_started",
@@ -163,19 +162,19 @@ def start_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
     return replace(state, position=position, turn=who), (started, *mud)
 
 
-def end_turn(game: UnknownGame, state: UnknownState, who: str) -> Outcome:
+def end_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
     """End ``who``'s turn: unspent AP is lost (``unknown.turn.unspent-ap``). The cards, mission
     and task in play react first (:data:`TURN_ENDS`, e.g. the Skeptic's delayed spawn)."""
     if state.turn != who:
         raise IllegalDecision("unknown.turn.finish-before-next", f"it is not {who}'s turn")
-    state, reacted = game.rules.ask(TURN_ENDS, state, who)
+    state, reacted = rules.ask(TURN_ENDS, state, who)
     survivor = state.position.survivor(who)
     position = state.position.with_survivor(replace(survivor, ap=0))
     ended = event("turn_ended", "unknown.turn.tracker-zero", f"{who} ends its turn", who=who)
     return replace(state, position=position, turn=None, done=(*state.done, who)), (*reacted, ended)
 
 
-def advance(game: UnknownGame, state: UnknownState) -> Outcome | None:
+def advance(rules: Rules, state: UnknownState) -> Outcome | None:
     """Run the phases that need no decision; ``None`` when the players must decide."""
     if state.phase == "survivor_actions":
         if state.turn is not None or waiting(state):
@@ -184,22 +183,22 @@ def advance(game: UnknownGame, state: UnknownState) -> Outcome | None:
     if state.phase == "ally_actions":
         from engine.unknown.allies import ally_actions
 
-        state, events = ally_actions(game, state)
+        state, events = ally_actions(rules, state)
         if state.pending or state.outcome:
             return state, events
         state, more = _next_phase(state, "allies have acted")
         return state, events + more
     if state.phase in ENEMY_PHASES:
-        state, events = ENEMY_PHASES[state.phase](game, state)
+        state, events = ENEMY_PHASES[state.phase](rules, state)
         if state.pending or state.outcome:
             return state, events
         state, more = _next_phase(state, f"{state.phase.replace('_', ' ')} is over")
         if state.phase == "upkeep":  # effects due just before upkeep
-            state, due = game.rules.ask(BEFORE_UPKEEP, state)
+            state, due = rules.ask(BEFORE_UPKEEP, state)
             more += due
         return state, events + more
     if state.phase == "upkeep":
-        return upkeep(game, state)
+        return upkeep(rules, state)
     return None
 
 
@@ -211,13 +210,13 @@ def _next_phase(state: UnknownState, why: str) -> Outcome:
     return replace(state, phase=phase), (entered,)
 
 
-def upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
+def upkeep(rules: Rules, state: UnknownState) -> Outcome:
     """The base eats 1 food; if it cannot, the survivors lose (``unknown.turn.upkeep``).
 
     First the cards, mission and task in play do their upkeep effects and gained abilities
     end (:func:`upkeep_effects`).
     """
-    state, kept = upkeep_effects(game.rules, state)
+    state, kept = upkeep_effects(rules, state)
     if count(state.base, "food") < 1:
         lost = event(
             "base_starved", "unknown.turn.upkeep", "the base has no food to eat: the survivors lose"
