@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from examples.pig.state import PigState
 
 if TYPE_CHECKING:
-    from engine.svg.common import Canvas
+    from engine.core.svg import Canvas
 
 TRACK = 40
 """The most cells the text track uses; a larger target is drawn to scale."""
@@ -88,14 +88,14 @@ def turn_state(state: PigState, n: int) -> str:
 
 
 # -- SVG ------------------------------------------------------------------------------------------
-LEFT, WIDTH, BAR_W = 20, 520, 400
+LEFT, WIDTH, BAR_W = 20, 520, 380
 BANK_FILL, STAKE_FILL, EMPTY_FILL = "#5a9e5a", "#f0b24a", "#eeeeee"
 TURN_R = 9
 
 
 def svg(state: PigState, title: str) -> str:
     """The SVG drawing of a Pig position."""
-    from engine.svg.common import Canvas, cut, document
+    from engine.core.svg import Canvas, cut, document
 
     canvas = Canvas()
     canvas.text(LEFT, 22, cut(title or "solo Pig", 70), size=14, font_weight="bold")

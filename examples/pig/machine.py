@@ -232,6 +232,10 @@ class PigMachine(RuleBasedStateMachine):
         self.readings: Readings = ()
         self.attempt: Any = None
         """The decision being applied: set while ``apply`` runs, so a crash can be replayed."""
+        self.checked: int = -1
+        """The step count at the last invariant check: the rules that apply no decision
+        (wrong decisions, decisions after the end) leave the state as it was, so it is checked
+        once per decision."""
         TALLY.machine_started(NAME, self)
 
     @initialize(
@@ -272,8 +276,9 @@ class PigMachine(RuleBasedStateMachine):
 
     @invariant()
     def state_invariants(self) -> None:
-        if self.game is None or self.state is None:
+        if self.game is None or self.state is None or self.checked == self.steps:
             return
+        self.checked = self.steps
         game, state = self.game, self.state
         node = game.node(state)
         self.check(
