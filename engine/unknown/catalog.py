@@ -1,6 +1,8 @@
-"""The Unknown tile catalog, loaded once from ``data/tiles.yaml`` (PRINCIPLES §5).
+"""The Unknown catalogs, each loaded and checked once from its data file (PRINCIPLES §5): tiles
+(``data/tiles.yaml``), survivor cards (``data/survivors.yaml``) and enemies with their special
+abilities (``data/enemies.yaml``).
 
-Values the rulebook states are given plainly in the data file; values it does not state are
+Values the rulebook states are given plainly in the data files; values it does not state are
 listed in each tile's ``assumptions``.
 """
 
@@ -78,14 +80,6 @@ def _tile(name: str, row: dict) -> TileKind:
         clauses=tuple(row.get("clauses") or ()),
         assumptions=tuple(row.get("assumptions") or ()),
     )
-
-
-def tile_kind(name: str) -> TileKind:
-    """The catalog entry for ``name``; ``KeyError`` with the known names if there is none."""
-    tiles = catalog()
-    if name not in tiles:
-        raise KeyError(f"unknown tile {name!r}; known tiles: {', '.join(sorted(tiles))}")
-    return tiles[name]
 
 
 @dataclass(frozen=True)
