@@ -49,11 +49,6 @@ def new_ally_id(position: UnknownPosition, kind: str) -> str:
     return f"{kind}{n}"
 
 
-def able_allies(position: UnknownPosition) -> tuple[Ally, ...]:
-    """Allies that take part in fights and can be targeted: not incapacitated."""
-    return tuple(a for a in position.allies if not a.incapacitated)
-
-
 def allies_fighting_at(position: UnknownPosition, at: Coord) -> tuple[Ally, ...]:
     """Allies on ``at`` that an enemy there fights like a survivor (``unknown.ally.as-survivor``)."""
     return tuple(a for a in position.allies_at(at) if not a.incapacitated)

@@ -351,6 +351,11 @@ def _survivor_data(survivor: Any) -> dict[str, Any]:
         row["borrowed"] = list(survivor.borrowed)
     if survivor.untargetable:
         row["untargetable"] = True
+    if survivor.held_lairs:
+        row["held_lairs"] = [
+            {"tile": tile, "at": list(at), "origin": list(origin)}
+            for tile, at, origin in survivor.held_lairs
+        ]
     return row
 
 

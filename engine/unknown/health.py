@@ -9,7 +9,7 @@ from engine.core.game import Event
 from engine.core.rule_points import RulePoint, chain, first_outcome
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.outcome import event
-from engine.unknown.position import HEALTH_STATES, Enemy, Survivor
+from engine.unknown.position import HEALTH_STATES, Enemy
 from engine.unknown.state import UnknownState, add, count
 
 if TYPE_CHECKING:
@@ -164,8 +164,3 @@ def damage_enemy(
             damage=damage,
         ),
     )
-
-
-def is_survivor(piece: Survivor | Enemy) -> bool:
-    """Whether a piece is a survivor."""
-    return isinstance(piece, Survivor)

@@ -11,7 +11,7 @@ from engine.unknown.catalog import catalog
 from engine.unknown.knockback import IGNORE_KNOCKBACK
 from engine.unknown.map.explore import HOLD_EXPLORED
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import Survivor
+from engine.unknown.position import Coord, Survivor
 from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState
 from engine.unknown.survivors.trait import Trait, trait
@@ -19,30 +19,26 @@ from engine.unknown.turn.round import TURN_ENDS
 
 LAIR_AP = 2
 """AP she gains for exploring a lair (``unknown.survivor.skeptic.lair-ap``)."""
-HELD = "skeptic.held"
-"""Prefix of the ``Survivor.used`` keys naming a lair whose instant effects wait for her next AP
-spent or her turn's end: ``skeptic.held <tile> <x>,<y> <origin x>,<origin y>``."""
 
 
-def held_key(explored: Any) -> str:
-    """The ``Survivor.used`` key recording a held :class:`~engine.unknown.actions.explore.Explored`."""
-    (x, y), (ox, oy) = explored.at, explored.origin
-    return f"{HELD} {explored.tile} {x},{y} {ox},{oy}"
+def holding(survivor: Survivor, explored: Any) -> Survivor:
+    """``survivor`` also holding the lair ``explored`` (an ``Explored`` not yet queued) back, in
+    ``Survivor.held_lairs``; they are kept sorted as their former record keys were
+    (``skeptic.held <tile> <x>,<y> <origin x>,<origin y>``), the order they are released in."""
+    lairs = (*survivor.held_lairs, (explored.tile, explored.at, explored.origin))
+    return replace(survivor, held_lairs=tuple(sorted(set(lairs), key=_record_order)))
+
+
+def _record_order(lair: tuple[str, Coord, Coord]) -> str:
+    tile, (x, y), (ox, oy) = lair
+    return f"{tile} {x},{y} {ox},{oy}"
 
 
 def held_effects(survivor: Survivor) -> list[Any]:
-    """The lairs' instant effects ``survivor`` holds back, in the order she explored them."""
-    from engine.unknown.actions.explore import Explored
+    """The lairs' instant effects ``survivor`` holds back, in the order they are released."""
+    from engine.unknown.instant_effects import Explored
 
-    found = []
-    for key, _ in survivor.used:
-        if not key.startswith(HELD + " "):
-            continue
-        _, tile, at, origin = key.split(" ")
-        spot = tuple(int(v) for v in at.split(","))
-        start = tuple(int(v) for v in origin.split(","))
-        found.append(Explored(survivor.id, tile, spot, start))  # type: ignore[arg-type]
-    return found
+    return [Explored(survivor.id, tile, at, origin) for tile, at, origin in survivor.held_lairs]
 
 
 @trait
@@ -56,9 +52,9 @@ class Skeptic(Trait):
     ``unknown.survivor.skeptic.lair-ap``: a lair (``unknown.lair.definition``: a tile with a spawn
     icon) she explores gives her 2 AP. ``unknown.survivor.skeptic.delayed-spawn`` and
     ``unknown.survivor.skeptic.delay-interaction``: the lair's instant effects (its spawns, and
-    so their knockback) are held (``Rules.hold_explored``; noted in her ``Survivor.used``) and
+    so their knockback) are held (:data:`HOLD_EXPLORED`; kept in her ``Survivor.held_lairs``) and
     queued, unchanged, after the next action she takes that costs AP (behind that action's own
-    effects) or as she ends her turn (``Rules.on_turn_end``): the enemy spawns even on a lair
+    effects) or as she ends her turn (:data:`TURN_ENDS`): the enemy spawns even on a lair
     she cleared meanwhile.
     """
 
@@ -76,7 +72,7 @@ class Skeptic(Trait):
     def hold_explored(self, rules: Rules, state: UnknownState, explored: Any) -> Outcome | None:
         if not self.has_trait(state, explored.explorer) or not catalog()[explored.tile].spawns:
             return None
-        skeptic = state.position.survivor(explored.explorer).with_use(held_key(explored))
+        skeptic = holding(state.position.survivor(explored.explorer), explored)
         state = state.with_position(state.position.with_survivor(skeptic))
         held = event(
             "spawn_delayed",
@@ -117,8 +113,7 @@ def release(state: UnknownState, skeptic: Survivor) -> Outcome:
     waiting = held_effects(skeptic)
     if not waiting:
         return state, ()
-    kept = tuple((k, n) for k, n in skeptic.used if not k.startswith(HELD + " "))
-    state = state.with_position(state.position.with_survivor(replace(skeptic, used=kept)))
+    state = state.with_position(state.position.with_survivor(replace(skeptic, held_lairs=())))
     released = tuple(
         event(
             "spawn_released",
