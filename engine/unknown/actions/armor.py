@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 ARMOR_SCRAP = 2
-"""Scrap an armor token costs before modifiers (``unknown.action.create-armor``)."""
+"""Scrap an armor token costs before the rule points (``unknown.action.create-armor``)."""
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class CreateArmor(Action):
         return [cls(who)]
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
-        """Scrap spent, after the modifiers in play."""
+        """Scrap spent, after the rule points in play."""
         return resource_costs(rules, state, self)["scrap"]
 
     def check(self, rules: Rules, state: UnknownState) -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 BARRIER_SCRAP = 1
-"""Scrap one Create Barriers spends before modifiers (``unknown.action.create-barriers``)."""
+"""Scrap one Create Barriers spends before the rule points (``unknown.action.create-barriers``)."""
 BARRIERS_PLACED = 2
 """Barrier tokens one Create Barriers places (``unknown.action.create-barriers``)."""
 
@@ -67,7 +67,7 @@ class CreateBarriers(Action):
         return [cls(who, pair) for pair in combinations_with_replacement(spots, BARRIERS_PLACED)]
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
-        """Scrap spent, after the modifiers in play."""
+        """Scrap spent, after the rule points in play."""
         return resource_costs(rules, state, self)["scrap"]
 
     def check(self, rules: Rules, state: UnknownState) -> None:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 FOOD_EATEN = 1
-"""Food one Eat Food uses before modifiers (``unknown.action.eat-food``)."""
+"""Food one Eat Food uses before the rule points (``unknown.action.eat-food``)."""
 AP_GAINED = 3
 """AP one Eat Food gives before the rule points (``unknown.action.eat-food``)."""
 
@@ -43,7 +43,7 @@ class EatFood(Action):
         return [cls(who)]
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
-        """Food eaten, after the modifiers in play."""
+        """Food eaten, after the rule points in play."""
         return resource_costs(rules, state, self)["food"]
 
     def check(self, rules: Rules, state: UnknownState) -> None:

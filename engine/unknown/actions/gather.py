@@ -143,10 +143,10 @@ class Gather(Action):
     ``unknown.action.gather.same-resource``, ``unknown.action.gather.tokens``,
     ``unknown.action.gather.flip``, ``unknown.gatherable.multi``, ``unknown.trap.pickup``, the
     range/line-of-sight default ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``.
-    Once the goods are carried, ``Rules.gather_bonus`` adds what the modifiers in play give on
-    top (told the tiles flipped and their yield, tokens not counted). Token kinds the modifiers
-    add on a tile (``Rules.gather_tokens``, e.g. dropped refugees) are picked up too, and
-    ``Rules.tokens_gathered`` is told how many tokens were picked up.
+    Once the goods are carried, ``GATHER_BONUS`` adds what the rule points in play give on
+    top (told the tiles flipped and their yield, tokens not counted). Token kinds the rule points
+    add on a tile (``GATHER_TOKENS``, e.g. dropped refugees) are picked up too, and
+    ``TOKENS_GATHERED`` is told how many tokens were picked up.
     """
 
     name: ClassVar[str] = "gather"

@@ -23,9 +23,9 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 MEDICINE_FOR_OTHER = 2
-"""Medicine to heal another survivor, before modifiers (``unknown.action.heal.cost``)."""
+"""Medicine to heal another survivor, before the rule points (``unknown.action.heal.cost``)."""
 MEDICINE_FOR_SELF = 3
-"""Medicine to heal yourself, before modifiers (``unknown.action.heal.cost``)."""
+"""Medicine to heal yourself, before the rule points (``unknown.action.heal.cost``)."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Heal(Action):
 
     2 medicine for another survivor within range 1 and line of sight, 3 for yourself. Applies
     ``unknown.action.heal.cost``, ``unknown.action.heal.effect``, ``unknown.injury.heal-step``
-    and ``unknown.action.defaults``. Costs come from ``Rules.resource_cost``.
+    and ``unknown.action.defaults``. Costs come from ``RESOURCE_COST``.
     """
 
     name: ClassVar[str] = "heal"

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 RANGED_AMMO = 2
-"""Ammo one ranged attack spends before modifiers (``unknown.action.ranged-attack``)."""
+"""Ammo one ranged attack spends before the rule points (``unknown.action.ranged-attack``)."""
 RANGED_REACH = 2
 """Range of a ranged attack (``unknown.action.ranged-attack``)."""
 RANGED_DAMAGE = 1
@@ -35,7 +35,7 @@ class RangedAttack(Action):
 
     Applies ``unknown.action.ranged-attack``; the damage goes through
     :func:`~engine.unknown.health.damage_enemy`, credited to the shooter (so a kill reaches
-    ``Rules.on_kill``). The ammo cost comes from ``Rules.resource_cost``.
+    ``ENEMY_KILLED``). The ammo cost comes from ``RESOURCE_COST``.
     """
 
     name: ClassVar[str] = "ranged_attack"
@@ -52,7 +52,7 @@ class RangedAttack(Action):
         return [cls(who, e.id) for e in state.position.enemies]
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
-        """Ammo spent, after the modifiers in play."""
+        """Ammo spent, after the rule points in play."""
         return resource_costs(rules, state, self)["ammo"]
 
     def check(self, rules: Rules, state: UnknownState) -> None:

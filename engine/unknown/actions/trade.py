@@ -154,7 +154,7 @@ def parties(rules: Rules, state: UnknownState, who: str) -> tuple[str, ...]:
     home = base_spot(state)
     stand_ins = [at for at in near(state, here) if rules.ask(ACTS_AS_BASE, state, at)]
     homes = [home] if home is not None else []
-    if any(  # base, or a tile standing in for it in trades (``Rules.acts_as_base``)
+    if any(  # base, or a tile standing in for it in trades (``ACTS_AS_BASE``)
         in_reach(rules, state, here, at) and tile_free_of_enemies(state, at)
         for at in (*homes, *stand_ins)
     ):
@@ -171,7 +171,7 @@ def parties(rules: Rules, state: UnknownState, who: str) -> tuple[str, ...]:
 
 def holdings(state: UnknownState, party: str, extra: tuple[str, ...] = ()) -> Goods:
     """The tradable goods a party holds: a survivor's card, base's stockpile or a tile's tokens
-    (``extra``: kinds the modifiers in play make tradable too, ``Rules.tradable``)."""
+    (``extra``: kinds the rule points in play make tradable too, ``TRADABLE_KINDS``)."""
     if party == BASE:
         goods = state.base
     else:
@@ -293,7 +293,7 @@ def rate(at: Coord, state: UnknownState) -> tuple[range, int | None]:
 
 def exchanges(rules: Rules, state: UnknownState, who: str) -> list[Exchange]:
     """Every exchange ``who`` can make now with the resources it carries: at the tiles' rates
-    (:func:`exchanges_at_rate`), and those the modifiers in play grant (``MORE_EXCHANGES``)."""
+    (:func:`exchanges_at_rate`), and those the rule points in play grant (``MORE_EXCHANGES``)."""
     found = exchanges_at_rate(rules, state, who)
     granted = [x for x, _ in rules.ask(MORE_EXCHANGES, state, who)]  # e.g. the Trader's swaps
     return found + [x for x in granted if x not in found]
@@ -320,7 +320,7 @@ def exchanges_at_rate(rules: Rules, state: UnknownState, who: str) -> list[Excha
 def moves(rules: Rules, state: UnknownState, who: str) -> list[Transfer | Exchange]:
     """Every transfer and exchange open to ``who`` now."""
     reach = parties(rules, state, who)
-    allowed = [  # transfers no modifier forbids (``Rules.transfer_refusal``)
+    allowed = [  # transfers no rule point forbids (``TRANSFER_REFUSED``)
         t
         for t in transfers(state, reach, rules.ask(TRADABLE_KINDS, state))
         if not rules.ask(TRANSFER_REFUSED, state, who, t)

@@ -34,9 +34,9 @@ if TYPE_CHECKING:
     from engine.unknown.rules import Rules
 
 TRAP_SOURCE = "trap"
-"""The ``source`` a sprung trap's damage carries (``damage_enemy``, ``Rules.credit``)."""
+"""The ``source`` a sprung trap's damage carries (``damage_enemy``, ``DAMAGE_CREDIT``)."""
 TRAP_COST: Goods = bag({"food": 1, "scrap": 1})
-"""What a trap is made of before modifiers (``unknown.action.create-trap``)."""
+"""What a trap is made of before the rule points (``unknown.action.create-trap``)."""
 
 
 def trap_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
@@ -107,7 +107,7 @@ class CreateTrap(Action):
 
     Applies ``unknown.action.create-trap``, ``unknown.trap.no-impassable``,
     ``unknown.action.defaults`` and ``unknown.action.enemy-occupied``. Costs come from
-    ``Rules.resource_cost``.
+    ``RESOURCE_COST``.
     """
 
     name: ClassVar[str] = "create_trap"
@@ -129,7 +129,7 @@ class CreateTrap(Action):
         return [cls(who, None), *(cls(who, at) for at in trap_spots(rules, state, who))]
 
     def costs(self, rules: Rules, state: UnknownState) -> Goods:
-        """Food and scrap spent, after the modifiers in play."""
+        """Food and scrap spent, after the rule points in play."""
         return bag(resource_costs(rules, state, self))
 
     def check(self, rules: Rules, state: UnknownState) -> None:

@@ -1,9 +1,9 @@
 """The Activate mission (rulebook: Missions, Activate).
 
 A console tile explored is not laid on the map: the explorer picks it up and carries it (goods
-kind ``console``) through ``Rules.on_reveal``. Survivors holding all 3 consoles win. Otherwise,
+kind ``console``) through ``TILE_DRAWN``. Survivors holding all 3 consoles win. Otherwise,
 just before the upkeep phase, every console carried or lying on the map goes back into the tile
-stack, shuffled (``Rules.before_upkeep``).
+stack, shuffled (``BEFORE_UPKEEP``).
 """
 
 from __future__ import annotations

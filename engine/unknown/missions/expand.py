@@ -1,7 +1,7 @@
 """The Expand mission (rulebook: Missions, Expand).
 
 Outposts are ``mission`` tokens on tiles (objective tokens). The Place Outpost action is offered
-through the mission's modifier (``Modifier.action_kinds``) and charged by ``UnknownGame.act``.
+through the mission's rule points (``MORE_ACTIONS``) and charged by ``UnknownGame.act``.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class PlaceOutpost(Action):
         return [cls(who, s) for s in spots if s in state.position.tile_at]
 
     def costs(self, rules: Any, state: UnknownState) -> list[tuple[str, int]]:
-        """The scrap it uses up, after the modifiers in play (e.g. the Mechanic's)."""
+        """The scrap it uses up, after the rule points in play (e.g. the Mechanic's)."""
         return list(resource_costs(rules, state, self).items())
 
     def check(self, rules: Rules, state: UnknownState) -> None:

@@ -5,7 +5,7 @@ catalog's ``every_hive`` spawn, resolved by the explore action's instant effects
 (``engine.unknown.actions.explore.Explored``, ``unknown.mission.hive.spawn``,
 ``unknown.mission.hive.knockback``). This module adds the rest: once every hive is explored, a
 hive may be cleared as a Clear Tile for 1 AP and no resources at range 1 (through
-``Rules.clear_override``); before that, clearing one is refused; clearing them all wins.
+``CLEAR_FOR_AP_ALONE``); before that, clearing one is refused; clearing them all wins.
 """
 
 from __future__ import annotations

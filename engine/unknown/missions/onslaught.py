@@ -1,7 +1,7 @@
 """The Onslaught mission (rulebook: Missions, Onslaught).
 
 Each lair flipped to cleared puts a mission token on the mission card; the count is kept in
-``UnknownState.mission_card``. Flips are seen through ``Modifier.on_tiles_cleared``, which the
+``UnknownState.mission_card``. Flips are seen through ``TILES_CLEARED``, which the
 game calls after every step, so a lair cleared any way counts (Clear Tile, a Gather that flips
 it, a flood, the Botanist's trait, a mission's clear action).
 """

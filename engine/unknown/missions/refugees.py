@@ -2,7 +2,7 @@
 
 Refugee tiles are numbered as they are explored. Each of the first five is cleared at once and
 gives its explorer a ``refugee`` token; the sixth is the refugee camp. Every refugee a survivor
-carries costs it 1 AP: at the start of its turn (``Rules.ap_burden``, which may leave it below
+carries costs it 1 AP: at the start of its turn (``AP_BURDEN``, which may leave it below
 0) and, for the survivor on turn, the moment it gains one. Below 0 AP a survivor can take only
 actions costing 0 AP (the Runner example). Refugees are traded like goods, but only to base, to
 survivors or onto the camp; they stay on an incapacitated survivor, and a forfeited survivor's

@@ -127,7 +127,7 @@ def testable(position: UnknownPosition, at: Coord) -> bool:
 class TestWater(Action):
     """Test Water Source: clear one of the first 3 water tiles explored, using 2 medicine.
 
-    Applies ``unknown.mission.water.test`` (1 AP, 2 medicine through ``Rules.resource_cost``,
+    Applies ``unknown.mission.water.test`` (1 AP, 2 medicine through ``RESOURCE_COST``,
     the tile flipped as cleared and a counter on the mission card),
     ``unknown.mission.water.test-limit`` and ``unknown.mission.water.numbering`` (the 4th explored
     is never testable), with the range 1 and line of sight of ``unknown.action.defaults`` and
@@ -157,7 +157,7 @@ class TestWater(Action):
         ]
 
     def costs(self, rules: Any, state: UnknownState) -> Goods:
-        """The 2 medicine after the modifiers in play (the Doctor's discount applies)."""
+        """The 2 medicine after the rule points in play (the Doctor's discount applies)."""
         return bag(resource_costs(rules, state, self))
 
     def check(self, rules: Rules, state: UnknownState) -> None:

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 EXTRA_AP = 1
 """Extra AP her Eat Food gives (``unknown.survivor.botanist.eat``)."""
 MEDICINE = 1
-"""Medicine her flip of a lair uses before modifiers (``unknown.survivor.botanist.clear-lair``)."""
+"""Medicine her flip of a lair uses before the rule points (``unknown.survivor.botanist.clear-lair``)."""
 FOOD_CAP = 3
 """Food on a replanted lair the upkeeps grow it to (``unknown.survivor.botanist.regrow``)."""
 MARKER = "regrowth"
@@ -74,7 +74,7 @@ class Replant(Action):
         ]
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
-        """Medicine used, after the modifiers in play (the Doctor's discount)."""
+        """Medicine used, after the rule points in play (the Doctor's discount)."""
         return resource_costs(rules, state, self)["medicine"]
 
     def check(self, rules: Rules, state: UnknownState) -> None:

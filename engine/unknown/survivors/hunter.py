@@ -32,7 +32,7 @@ class Hunter(Trait):
 
     A kill is hers when the damage that killed it is credited to her (``damage_enemy``'s ``by``):
     her Ranged Attack; close combat she fought, alone or (``hunter_combat_kill``: ``took-part``)
-    with others (``Rules.credit``); a trap she set, marked by a ``hunter_trap`` token on its tile
+    with others (``DAMAGE_CREDIT``); a trap she set, marked by a ``hunter_trap`` token on its tile
     (``unknown.survivor.hunter.trap-marker``). On a tile with traps of hers and others', hers
     spring first (the players choose the order). Markers never outnumber the traps on a tile:
     traps picked up by a Gather or a trade take theirs along.

@@ -1,10 +1,10 @@
 """Strategist (rulebook: Survivors, Strategist), and gaining another survivor's abilities.
 
-Gained abilities flow through the one rule-modifier mechanism (``engine.unknown.rules``): the
-gained card goes into ``Survivor.borrowed``; ``Rules.active`` then puts that card's modifier in
-play, and every trait answers for each survivor who ``has`` its card. ``Rules.on_upkeep`` empties
-``borrowed`` at the next upkeep phase. :func:`gain_abilities` is shared with the Radio task's Talk
-action (``unknown.task.radio.reward-talk``).
+Gained abilities flow through the rule points (``engine.unknown.rules``): the gained card goes
+into ``Survivor.borrowed``; ``Rules.sources`` then puts that card in play, and every trait
+answers for each survivor who ``has`` its card. ``turn.round.abilities_end`` empties
+``borrowed`` at the next upkeep phase. :func:`gain_abilities` is shared with the Radio task's
+Talk action (``unknown.task.radio.reward-talk``).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ class Strategist(Trait):
     :class:`MoveOther` decision, any time in his turn).
 
     Applies ``unknown.survivor.strategist.borrow-or-move``, ``unknown.survivor.strategist.duration``
-    (``Rules.on_upkeep``), ``unknown.survivor.strategist.move-timing`` and, through
+    (``turn.round.abilities_end``), ``unknown.survivor.strategist.move-timing`` and, through
     :func:`gain_abilities`, ``unknown.survivor.strategist.start-of-turn`` and
     ``unknown.survivor.strategist.ap-change``. The moved survivor goes as a Move would take it
     (``unknown.action.move``), nobody paying its AP; incapacitated survivors are not moved by

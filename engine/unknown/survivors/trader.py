@@ -20,7 +20,7 @@ class Trader(Trait):
     the base tile is in reach, he may swap any resource he carries for 1 of another kind, one for
     one, as often as he likes (``unknown.survivor.trader.base-swap``).
 
-    The swap is offered as an ``Exchange`` at the base tile (``Rules.exchanges``), in the reach
+    The swap is offered as an ``Exchange`` at the base tile (``MORE_EXCHANGES``), in the reach
     of base's own exchange (range 1 and line of sight, no active enemy on base): like the base's
     2-for-1 exchange it works with the supply, not base's stockpile (moving goods to and from
     the stockpile is an ordinary transfer in the same trade).

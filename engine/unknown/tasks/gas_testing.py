@@ -44,7 +44,7 @@ class TestGas(Action):
     Applies ``unknown.task.gas-testing.action`` and ``unknown.task.gas-testing.specimen-moves``
     (the specimen is kept on the enemy), with the default reach (``unknown.action.defaults``).
     An enemy already carrying a specimen cannot take a second one (assumed: one token per
-    enemy). The medicine comes from ``Rules.resource_cost``.
+    enemy). The medicine comes from ``RESOURCE_COST``.
     """
 
     __test__ = False  # not a pytest test class
@@ -62,7 +62,7 @@ class TestGas(Action):
         return [cls(who, e.id) for e in state.position.enemies]
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
-        """Medicine used, after the modifiers in play."""
+        """Medicine used, after the rule points in play."""
         return resource_costs(rules, state, self)["medicine"]
 
     def check(self, rules: Rules, state: UnknownState) -> None:

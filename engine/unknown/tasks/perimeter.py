@@ -5,8 +5,8 @@ Gather naming ``fence``); Extend Perimeter (1 AP, range 1) sets a carried fence 
 next to a fence already placed. 6 fences on the map complete the task; until then they do
 nothing (``fence`` is not a token kind the map or the enemies react to). Once complete, a tile
 with a fence counts as base in trade actions: a transfer party standing for base
-(``Rules.acts_as_base``) and base's 2-for-1 exchange (``Rules.exchanges``). Against enemies only
-it acts as barrier tokens (``Rules.enemy_barriers``): enemies path round it, are stopped entering
+(``ACTS_AS_BASE``) and base's 2-for-1 exchange (``MORE_EXCHANGES``). Against enemies only
+it acts as barrier tokens (``ENEMY_WARDS``): enemies path round it, are stopped entering
 it and cannot see through it; survivors, their sight and the map's passability ignore it.
 
 Whether a fence that stops an enemy is used up like a barrier token is not said: switch

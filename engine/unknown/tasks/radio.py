@@ -4,7 +4,7 @@ A bunker may be gathered for a radio token instead of its resources (a Gather na
 Repair Radio, next to a workshop, puts a carried radio on the task card; 2 complete the task.
 Reward: the Talk action gains another survivor's abilities until the upkeep phase, through the
 same mechanism as the Strategist's trait (``Survivor.borrowed``, put in play by
-``Rules.active``; see :func:`engine.unknown.survivors.strategist.gain_abilities`).
+``Rules.sources``; see :func:`engine.unknown.survivors.strategist.gain_abilities`).
 """
 
 from __future__ import annotations

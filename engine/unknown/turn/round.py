@@ -134,7 +134,7 @@ def waiting(state: UnknownState) -> list[str]:
 
 
 def start_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
-    """Begin ``who``'s turn with the AP its card, health and modifiers give.
+    """Begin ``who``'s turn with the AP its card, health and the rule points in play give.
 
     Applies ``unknown.turn.survivor-actions``, ``unknown.injury.ap-cost``,
     ``unknown.injury.incapacitated-ap`` and Muddy's ``unknown.hazard.muddy.ap``. The uses of
