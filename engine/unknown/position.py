@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.errors import PositionError
 from engine.unknown.catalog import catalog, enemy_kinds, survivor_cards
-
-if TYPE_CHECKING:
-    from engine.unknown.map.board import Board
 
 Coord = tuple[int, int]
 ORTHOGONAL: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -68,10 +65,6 @@ class Survivor:
     (the Strategist's trait, the Radio task's Talk action)."""
     untargetable: bool = False
     """The Tracker's choice: enemies may not target it or start close combat with it."""
-    held_lairs: tuple[tuple[str, Coord, Coord], ...] = ()
-    """Lairs the Skeptic explored whose instant effects wait for her next AP spent or her turn's
-    end, in the order they are released: ``(tile, spot, the explorer's tile)``
-    (``unknown.survivor.skeptic.delayed-spawn``)."""
 
     def has(self, card: str) -> bool:
         """Whether this survivor has ``card``'s abilities: its own card or one it has gained."""
@@ -151,12 +144,10 @@ class UnknownPosition:
         return {t.at: t for t in self.tiles}
 
     @cached_property
-    def board(self) -> Board:
-        """The map as flat arrays for fast geometry, shared by every position on the same map
-        (:func:`engine.unknown.map.board.board_for`); not part of the position's data."""
-        from engine.unknown.map.board import board_for
-
-        return board_for(self.tiles, self.tokens)
+    def map_cache(self) -> dict[str, Any]:
+        """Geometry worked out from this position's map and kept with the position, by name
+        (its board: :func:`engine.unknown.map.board.board_of`); not part of its data."""
+        return {}
 
     @cached_property
     def tokens_at(self) -> dict[Coord, dict[str, int]]:
@@ -216,6 +207,10 @@ class UnknownPosition:
         """A copy with one ally replaced (matched by id) or added."""
         others = tuple(a for a in self.allies if a.id != ally.id)
         return self.with_allies(tuple(sorted((*others, ally), key=lambda a: a.id)))
+
+    def without_ally(self, ally_id: str) -> UnknownPosition:
+        """A copy with one ally taken off the board."""
+        return self.with_allies(tuple(a for a in self.allies if a.id != ally_id))
 
     def with_allies(self, allies: tuple[Ally, ...]) -> UnknownPosition:
         """A copy with these allies on the same tiles and tokens."""
@@ -339,14 +334,6 @@ def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Surviv
         used=tuple(sorted((row.get("used") or {}).items())),
         borrowed=tuple(sorted(row.get("borrowed") or ())),
         untargetable=bool(row.get("untargetable", False)),
-        held_lairs=tuple(
-            (
-                h["tile"],
-                (int(h["at"][0]), int(h["at"][1])),
-                (int(h["origin"][0]), int(h["origin"][1])),
-            )
-            for h in row.get("held_lairs") or ()
-        ),
     )
     for borrowed in survivor.borrowed:
         if borrowed not in survivor_cards():

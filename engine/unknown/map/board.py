@@ -2,9 +2,9 @@
 
 A :class:`Board` flattens a position's tiles into a grid with a one-spot empty border, so a
 neighbour is ``i ± 1`` or ``i ± width`` with no bounds checks, and caches one breadth-first
-distance field per source tile. A position keeps its board as a cached property, and boards are
-shared between positions on the same map through :func:`board_for`, a bounded cache keyed by
-the map's tiles and tokens.
+distance field per source tile. A position keeps its board in its declared ``map_cache``, and
+boards are shared between positions on the same map through :func:`board_for`, a bounded cache
+keyed by the map's tiles and tokens.
 """
 
 from __future__ import annotations
@@ -113,8 +113,13 @@ class Board:
 
 
 def board_of(position: UnknownPosition) -> Board:
-    """The board of a position's map (:attr:`UnknownPosition.board`, kept with the position)."""
-    return position.board
+    """The board of a position's map: looked up once per position and kept in its
+    ``map_cache``, shared by every position on the same map (:func:`board_for`)."""
+    cache = position.map_cache
+    board = cache.get("board")
+    if board is None:
+        board = cache["board"] = board_for(position.tiles, position.tokens)
+    return board
 
 
 BOARDS_KEPT = 512
