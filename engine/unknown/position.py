@@ -65,6 +65,10 @@ class Survivor:
     (the Strategist's trait, the Radio task's Talk action)."""
     untargetable: bool = False
     """The Tracker's choice: enemies may not target it or start close combat with it."""
+    held_lairs: tuple[tuple[str, Coord, Coord], ...] = ()
+    """Lairs the Skeptic explored whose instant effects wait for her next AP spent or her turn's
+    end, in the order they are released: ``(tile, spot, the explorer's tile)``
+    (``unknown.survivor.skeptic.delayed-spawn``)."""
 
     def has(self, card: str) -> bool:
         """Whether this survivor has ``card``'s abilities: its own card or one it has gained."""
@@ -208,10 +212,6 @@ class UnknownPosition:
         others = tuple(a for a in self.allies if a.id != ally.id)
         return self.with_allies(tuple(sorted((*others, ally), key=lambda a: a.id)))
 
-    def without_ally(self, ally_id: str) -> UnknownPosition:
-        """A copy with one ally taken off the board."""
-        return self.with_allies(tuple(a for a in self.allies if a.id != ally_id))
-
     def with_allies(self, allies: tuple[Ally, ...]) -> UnknownPosition:
         """A copy with these allies on the same tiles and tokens."""
         return UnknownPosition(self.tiles, self.tokens, self.survivors, self.enemies, allies)
@@ -334,6 +334,14 @@ def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Surviv
         used=tuple(sorted((row.get("used") or {}).items())),
         borrowed=tuple(sorted(row.get("borrowed") or ())),
         untargetable=bool(row.get("untargetable", False)),
+        held_lairs=tuple(
+            (
+                h["tile"],
+                (int(h["at"][0]), int(h["at"][1])),
+                (int(h["origin"][0]), int(h["origin"][1])),
+            )
+            for h in row.get("held_lairs") or ()
+        ),
     )
     for borrowed in survivor.borrowed:
         if borrowed not in survivor_cards():
