@@ -1,7 +1,7 @@
 """Perimeter's reward against enemies and in exchanges, the Tracker's choice ending
 with borrowed traits, and the Hunter's trap kills credited by data.
 
-The scenarios (``features/unknown/tasks.feature``, ``survivors_final.feature``) show the rules on
+The scenarios (``features/unknown/tasks.feature``, ``survivors.feature``) show the rules on
 maps; these tests pin the pieces underneath (the ward hook, the enemy view, the credit source),
 cover both readings of ``fence-against-enemies`` before the switch is in the ledger (through a
 ruleset carrying the field), and drive seeded random playouts with fences in force.

@@ -65,8 +65,8 @@ if TYPE_CHECKING:
 ENEMY_TARGETS = RulePoint(
     "what an enemy targets",
     transform,
-    """The tiles an enemy picks its nearest target among (``unknown.enemy.target.nearest``; by
-    default its kind's targets): ``handler(rules, state, enemy, spots) -> spots``
+    """The tiles an enemy picks its nearest target among (by default its kind's targets):
+    ``handler(rules, state, enemy, spots) -> spots``
     (``unknown.enemy.target.nearest-preferred``, ``unknown.mission.stragglers.targeting``).""",
 )
 ENEMY_SPEED = RulePoint(

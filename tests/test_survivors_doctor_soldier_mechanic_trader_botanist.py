@@ -1,5 +1,5 @@
 """Survivor traits (rulebook: Survivors): Doctor, Soldier, Mechanic, Hunter, Trader, Captain,
-Nurse and Botanist, applied through the rule modifiers (``engine/unknown/survivors``).
+Nurse and Botanist, applied through the rule points (``engine/unknown/survivors``).
 
 Expected values come from the traits' words and the cards' examples. Coordinates are ``(x, y)``;
 the acting survivor is ``yellow`` and starts the action with 3 AP unless a test says otherwise.

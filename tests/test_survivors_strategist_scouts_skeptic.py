@@ -1,4 +1,4 @@
-"""The last survivor traits: Strategist (and gained abilities), Scouts, Skeptic's delayed spawn,
+"""Survivor traits (rulebook: Survivors): Strategist (and gained abilities), Scouts, Skeptic's delayed spawn,
 Botanist's lair flip, Hunter's traps and fights, Trader's one-for-one swap; and seeded random
 playouts with these survivors in play.
 

@@ -1,6 +1,6 @@
 """Survivor traits (rulebook: Survivors): Scavenger, Skeptic and Tracker (knockback), Hunter
-(food drop), applied through the rule modifiers' ``gather_bonus``, ``may_ignore_knockback`` and
-``on_kill`` hooks.
+(food drop), applied through the rule points ``GATHER_BONUS``, ``IGNORE_KNOCKBACK`` and
+``ENEMY_KILLED``.
 
 Expected values come from the traits' words and the Scavenger's example. Coordinates are
 ``(x, y)``; the acting survivor is ``yellow`` with 3 AP unless a test says otherwise.
@@ -20,7 +20,14 @@ from engine.unknown.health import damage_enemy
 from engine.unknown.position import UnknownPosition
 from tests.test_actions_standard import GAME, goods, make_state, tokens
 from tests.test_hazards import choices, drawn, explore, on_turn, turn_of
-from tests.test_survivor_traits import BASE, EAST, NORTH, WEST, act, ap
+from tests.test_survivors_doctor_soldier_mechanic_trader_botanist import (
+    BASE,
+    EAST,
+    NORTH,
+    WEST,
+    act,
+    ap,
+)
 
 
 def test_the_new_traits_are_registered_by_their_card_names():
