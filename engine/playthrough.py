@@ -1,25 +1,27 @@
-"""Golden playthroughs: seeded playouts of both games, recorded as files and checked against them.
+"""Golden playthroughs: seeded playouts of every registered game, recorded as files and checked.
 
 A playthrough file (``tests/playthroughs/GAME-SETUP-seedN.yaml``) holds one game played from one
 of the setups of :data:`SETUPS` with one seed: every step — each player decision with the number
 of legal decisions it was chosen from, each chance outcome with the number of outcomes it was
 drawn from — then how the game ended (the outcome, the clause that ended it and why), or that
-:data:`STEP_CAP` steps were played first. Decisions are said with the phrases of
-``rulings resolve`` (:mod:`engine.cli.replay`), so a file reads like a game log and its phrases
-replay with ``rulings resolve --replay``. ``rulings record`` writes the files; the tests replay
-them. A change in what the engine offers (the legal decisions, their number or order, the chance
-outcomes and their probabilities) or in where play leads shows in a file's diff, and the first
-changed step line is where the engine first plays differently; the events of a step are not
-recorded, so a change that alters only what a step narrates, and nothing offered later, does
-not show here.
+:data:`STEP_CAP` steps were played first. The setups are the games' own (``GameSpec.playthroughs``,
+set up by ``GameSpec.new_game``). Decisions are said with the game's phrasebook
+(``GameSpec.phrasebook``, the phrases of ``rulings resolve``), so a file reads like a game log and
+its phrases replay with ``rulings resolve --replay``. ``rulings record`` writes the files; the
+tests replay them. A change in what the engine offers (the legal decisions, their number or
+order, the chance outcomes and their probabilities) or in where play leads shows in a file's
+diff, and the first changed step line is where the engine first plays differently; the events of
+a step are not recorded, so a change that alters only what a step narrates, and nothing offered
+later, does not show here.
 
 **The policy is part of a file's meaning.** One ``random.Random(seed)`` makes every choice, in
-order: at a chance node it draws the outcome with its exact probability
-(:func:`~engine.core.game.sample_outcome`), at a player node it takes ``rng.choice(node.legal)``.
-The same engine, setup and seed therefore give the same file; a different file means the engine
-now offers other decisions (or in another order), other chance outcomes or probabilities, or
-other consequences. Games are played through the narrow interface only (``game.node``,
-``game.apply``; PRINCIPLES §3), with every interpretation switch at its default reading.
+order (:func:`~engine.core.playout.play_out` with its uniform policy): at a chance node it draws
+the outcome with its exact probability (:func:`~engine.core.game.sample_outcome`), at a player
+node it takes one of ``node.legal`` uniformly (``rng.choice``). The same engine, setup and seed
+therefore give the same file; a different file means the engine now offers other decisions (or
+in another order), other chance outcomes or probabilities, or other consequences. Games are
+played through the narrow interface only (``game.node``, ``game.apply``; PRINCIPLES §3), with
+every interpretation switch at its default reading.
 """
 
 from __future__ import annotations
@@ -31,17 +33,17 @@ from typing import Any
 
 import yaml
 
-from engine.cli.replay import phrase_for, phrasebook
-from engine.core.game import ChanceNode, PlayerNode, TerminalNode, sample_outcome
+from engine.cli.replay import phrase_for
+from engine.core import registry
+from engine.core.game import ChanceNode
+from engine.core.playout import Ending, play_out
 from engine.core.textfiles import yaml_flow
 
-GAMES = ("unknown", "falling-skies")
 STEP_CAP = 400
 """Steps (player decisions and chance draws) played at most per playout; a game still running
 then ends its file with the result ``cap``."""
 FOLDER = Path("tests/playthroughs")
 """Where the recorded files live, from the repository root."""
-SCENARIOS = Path(__file__).resolve().parent / "falling_skies" / "data" / "scenarios"
 REGENERATE = "rulings record"
 
 
@@ -64,100 +66,17 @@ class Setup:
         return {"name": self.name, **dict(self.options)}
 
 
-SETUPS: tuple[Setup, ...] = (
-    # Under Falling Skies: the default board and two small shipped boards (scenario files).
-    Setup(
-        "falling-skies",
-        "default",
-        "the default board: the print-and-play easy sides (pnp-easy)",
-        (("scenario", "default"),),
-        (1, 2),
-    ),
-    Setup(
-        "falling-skies",
-        "short-sky",
-        "a three-column city under a sky of three rows: ships reach the city fast",
-        (("scenario", "short-sky"),),
-        (1, 2),
-    ),
-    Setup(
-        "falling-skies",
-        "two-step-research",
-        "a research track of two steps: a game can be won in a few rounds",
-        (("scenario", "two-step-research"),),
-        (1, 2),
-    ),
-    # Unknown: missions, difficulties and numbers of players as `rulings play` sets them up.
-    # Seeds differ between setups: two setups with as many survivors and one seed deal the same
-    # cards and play the same opening. Behemoth's seed 4 runs into the step cap (a `cap` ending).
-    Setup(
-        "unknown",
-        "scout-quick-start",
-        "the Quick Start Setup of Scout with three survivors (rulings play's default)",
-        (("setup", "quick-start"), ("mission", "scout"), ("survivors", 3)),
-        (1, 2),
-    ),
-    Setup(
-        "unknown",
-        "hive-hard-2-players",
-        "Hive on hard for two players (who run two survivors each)",
-        (("setup", "standard"), ("mission", "hive"), ("difficulty", "hard"), ("players", 2)),
-        (3,),
-    ),
-    Setup(
-        "unknown",
-        "water-easy-4-survivors",
-        "Water on easy with four survivors",
-        (("setup", "standard"), ("mission", "water"), ("difficulty", "easy"), ("survivors", 4)),
-        (5,),
-    ),
-    Setup(
-        "unknown",
-        "refugees-foraging",
-        "Refugees with three survivors and the Foraging task card",
-        (
-            ("setup", "standard"),
-            ("mission", "refugees"),
-            ("difficulty", "normal"),
-            ("survivors", 3),
-            ("task", "foraging"),
-        ),
-        (6, 8),
-    ),
-    Setup(
-        "unknown",
-        "behemoth-short-5-survivors",
-        "the short version of Behemoth with five survivors",
-        (
-            ("setup", "standard"),
-            ("mission", "behemoth"),
-            ("difficulty", "normal"),
-            ("survivors", 5),
-            ("short", True),
-        ),
-        (4,),
-    ),
-    Setup(
-        "unknown",
-        "onslaught-story",
-        "Onslaught with the story set's four recommended survivors",
-        (
-            ("setup", "standard"),
-            ("mission", "onslaught"),
-            ("difficulty", "normal"),
-            ("survivors", 4),
-            ("story", True),
-        ),
-        (1,),
-    ),
-    Setup(
-        "unknown",
-        "activate-hard-6-survivors",
-        "Activate on hard with six survivors (the most the game sets up)",
-        (("setup", "standard"), ("mission", "activate"), ("difficulty", "hard"), ("survivors", 6)),
-        (3,),
-    ),
-)
+def setups(game: str = "all") -> tuple[Setup, ...]:
+    """The playthrough setups of every registered game (``all``) or of one, in registry order."""
+    return tuple(
+        Setup(spec.name, setup.name, setup.about, setup.options, setup.seeds)
+        for spec in registry.iter_games(game)
+        for setup in spec.playthroughs
+    )
+
+
+SETUPS: tuple[Setup, ...] = setups()
+"""Every registered game's playthrough setups."""
 
 
 def file_name(setup: Setup, seed: int) -> str:
@@ -166,19 +85,14 @@ def file_name(setup: Setup, seed: int) -> str:
 
 
 def planned(game: str = "all") -> dict[str, tuple[Setup, int]]:
-    """Every file the table asks for (of ``game``, or of both games), by file name."""
-    return {
-        file_name(setup, seed): (setup, seed)
-        for setup in SETUPS
-        if game in ("all", setup.game)
-        for seed in setup.seeds
-    }
+    """Every file the table asks for (of ``game``, or of every game), by file name."""
+    return {file_name(setup, seed): (setup, seed) for setup in setups(game) for seed in setup.seeds}
 
 
 def stray_files(folder: Path, game: str = "all") -> list[Path]:
     """Files of ``folder`` named like a playthrough of ``game`` that no setup of the table asks
     for (left behind by a renamed or removed setup or seed)."""
-    games = GAMES if game == "all" else (game,)
+    games = registry.names() if game == "all" else (game,)
     wanted = planned(game)
     return sorted(
         path
@@ -189,53 +103,18 @@ def stray_files(folder: Path, game: str = "all") -> list[Path]:
 
 # -- setting up ----------------------------------------------------------------------------------
 def build(setup: Setup, seed: int) -> tuple[Any, Any]:
-    """The game engine (default readings) and the first state of ``setup`` with ``seed``."""
-    if setup.game == "falling-skies":
-        return _falling_skies(setup)
-    return _unknown(setup, seed)
-
-
-def _falling_skies(setup: Setup) -> tuple[Any, Any]:
-    """The board of the setup's scenario file (``default``: ``FallingSkiesGame()``'s)."""
-    from engine.falling_skies.game import FallingSkiesGame
-    from engine.falling_skies.scenario import load_scenario
-
-    name = setup.option("scenario")
-    scenario = None if name == "default" else load_scenario(SCENARIOS / f"{name}.yaml")
-    game = FallingSkiesGame(scenario)
-    return game, game.initial_state()
-
-
-def _unknown(setup: Setup, seed: int) -> tuple[Any, Any]:
-    """The set-up of ``rulings play unknown`` (``engine.cli.play.set_up``) with these options and
-    ``seed`` (which deals the cards and shuffles the stack), settled to the first decision."""
-    from engine.unknown.game import UnknownGame
-    from engine.unknown.setup import quick_start_scout, standard_setup
-
-    game = UnknownGame()
-    survivors, players = setup.option("survivors"), setup.option("players")
-    if setup.option("setup") == "quick-start":
-        state = quick_start_scout(survivors, seed, players=players)
-    else:
-        state = standard_setup(
-            setup.option("mission"),
-            survivors,
-            setup.option("difficulty", "normal"),
-            seed,
-            short=setup.option("short", False),
-            players=players,
-            task=setup.option("task"),
-            story=setup.option("story", False),
-        )
-    state, _ = game.settle(state)
-    return game, state
+    """The game engine (default readings) and the first state of ``setup`` with ``seed``: the
+    game's own set-up (``GameSpec.new_game``), settled to the first decision."""
+    spec = registry.game(setup.game)
+    new = spec.new_game(spec.ruleset(), seed, dict(setup.options))
+    return new.game, new.state
 
 
 # -- playing and recording -----------------------------------------------------------------------
 def play(setup: Setup, seed: int, cap: int = STEP_CAP) -> dict[str, Any]:
     """Play ``setup`` with ``seed`` under the seeded policy; the file's data (header and steps)."""
     game, state = build(setup, seed)
-    steps, state, node = _steps(game, state, seed, cap)
+    steps, ended = _steps(registry.game(setup.game), game, state, seed, cap)
     return {
         "game": setup.game,
         "setup": setup.header(),
@@ -245,56 +124,41 @@ def play(setup: Setup, seed: int, cap: int = STEP_CAP) -> dict[str, Any]:
         "policy": "seeded random: Random(seed); chance by sample_outcome, players by rng.choice",
         "step_cap": cap,
         "step_count": len(steps),
-        "ending": ending(state, node, len(steps), cap),
+        "ending": ending(ended, cap),
         "steps": steps,
     }
 
 
-def _steps(game: Any, state: Any, seed: int, cap: int) -> tuple[list[dict[str, Any]], Any, Any]:
-    """The steps of the seeded playout (at most ``cap``), the last state and its node."""
-    book = phrasebook(game.name)
-    rng = Random(seed)
+def _steps(
+    spec: Any, game: Any, state: Any, seed: int, cap: int
+) -> tuple[list[dict[str, Any]], Ending]:
+    """The steps of the seeded playout (at most ``cap``) and how it stopped."""
+    book = spec.phrasebook()
     steps: list[dict[str, Any]] = []
-    node = game.node(state)
-    while len(steps) < cap and _can_act(node):
+
+    def note(before: Any, decision: Any, _step: Any) -> None:
+        node = game.node(before)
+        said = phrase_for(book, game, before, node, decision)
         n = len(steps) + 1
         if isinstance(node, ChanceNode):
-            decision = sample_outcome(node, rng)
-            said = phrase_for(book, game, state, node, decision)
             step = {"n": n, "who": "chance", "outcomes": len(node.outcomes), "outcome": said}
-            steps.append(
-                step if not said.startswith("option ") else {**step, "means": str(decision)}
-            )
         else:
-            decision = rng.choice(node.legal)
-            said = phrase_for(book, game, state, node, decision)
             step = {"n": n, "who": "player", "legal": len(node.legal), "decision": said}
-            steps.append(
-                step if not said.startswith("option ") else {**step, "means": str(decision)}
-            )
-        state = game.apply(state, decision).state
-        node = game.node(state)
-    return steps, state, node
+        steps.append(step if not said.startswith("option ") else {**step, "means": str(decision)})
+
+    _, ended = play_out(game, state, Random(seed), on_step=note, max_decisions=cap)
+    return steps, ended
 
 
-def _can_act(node: Any) -> bool:
-    """Whether someone acts at ``node``: a chance node, or a player node with a legal decision."""
-    if isinstance(node, ChanceNode):
-        return bool(node.outcomes)
-    return isinstance(node, PlayerNode) and bool(node.legal)
-
-
-def ending(state: Any, node: Any, steps: int, cap: int) -> dict[str, Any]:
+def ending(ended: Ending, cap: int) -> dict[str, Any]:
     """How the playout stopped: the game's outcome with its clause and reason, the step cap, or
     ``stuck`` (no one can act and the game is not over: an engine bug, recorded as it is)."""
-    if isinstance(node, TerminalNode):
-        outcome = getattr(state, "outcome", None)
-        reason = outcome[2] if outcome else node.outcome
-        return {"result": node.outcome, "clause": node.clause, "reason": reason}
-    if steps >= cap and _can_act(node):
+    if ended.ended:
+        return {"result": ended.result, "clause": ended.clause, "reason": ended.why}
+    if ended.result == "cap":
         reason = f"the step cap ({cap} steps) was reached before the game ended"
         return {"result": "cap", "clause": None, "reason": reason}
-    what = "no legal decision" if isinstance(node, PlayerNode | ChanceNode) else "nothing pending"
+    what = "nothing pending" if "no rule in motion" in ended.why else "no legal decision"
     return {"result": "stuck", "clause": None, "reason": f"{what}, and the game is not over"}
 
 

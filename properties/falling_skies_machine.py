@@ -19,7 +19,6 @@ examples and steps.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 from math import lcm
 from pathlib import Path
@@ -37,6 +36,7 @@ from hypothesis.stateful import (
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, IdleNode, PlayerNode, TerminalNode
+from engine.core.playout import chance_problem
 from engine.core.serialization import stable_key
 from engine.falling_skies.files import state_from_data, state_to_text
 from engine.falling_skies.game import (
@@ -112,12 +112,8 @@ def chance_problems(node: Any) -> list[str]:
     summing exactly to 1."""
     if not isinstance(node, ChanceNode):
         return []
-    problems = []
-    total = sum((p for _, p in node.outcomes), Fraction(0))
-    if total != 1:
-        problems.append(f"chance outcomes sum to {total}")
-    if any(not isinstance(p, Fraction) or p <= 0 for _, p in node.outcomes):
-        problems.append("a chance outcome has a non-positive or inexact probability")
+    problem = chance_problem(node)
+    problems = [f"chance node: {problem}"] if problem else []
     if len({d for d, _ in node.outcomes}) != len(node.outcomes):
         problems.append("a chance outcome is listed twice")
     return problems

@@ -1,8 +1,12 @@
 """Run a game's state machine for a span of time at the deep profile (``rulings fuzz``).
 
-The machines are the ones the test suite runs (``properties/unknown_machine.py``,
-``properties/falling_skies_machine.py``), with every invariant checked after every step, but at
-the ``deep`` profile's settings, ``DEEP_STEPS`` decisions per example and no example database.
+A game's machine is the one its registry entry names (``GameSpec.machine``, ``module:Class``:
+e.g. ``properties/unknown_machine.py``), the one the test suite runs, with every invariant
+checked after every step, but at the ``deep`` profile's settings, ``DEEP_STEPS`` decisions per
+example and no example database. A machine module offers ``NAME`` (the game's name),
+``DEEP_STEPS`` and ``replay_setup(machine)`` (the engine, start state and readings of a played
+example); the machine keeps its ``decisions`` and the ``attempt`` being applied, and counts its
+examples and steps in :data:`properties.TALLY`.
 Hypothesis has no time limit, so the run is a series of batches, each seeded from the run's seed
 (``batch_seed``), sized from the time the examples so far took so that the last batch ends near
 the deadline. A batch that fails is shrunk by Hypothesis to a minimal failing example; its last
@@ -17,14 +21,15 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, seed, settings
 from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 
+from engine.core import registry
 from properties import TALLY, profiles
 
-GAMES = ("unknown", "falling-skies")
 MAX_BATCH = 50
 BATCH_SECONDS = 20.0
 """A batch is sized to take about this long, so a run overshoots its deadline by little."""
@@ -61,17 +66,19 @@ class FuzzRun:
     batch_seeds: list[int] = field(default_factory=list)
 
 
+def machine_class(game: str) -> type[RuleBasedStateMachine]:
+    """The state machine class of the registered game ``game`` (``GameSpec.machine``, imported
+    on demand: each is slow to load); ``ValueError`` if it names none."""
+    spec = registry.game(game)
+    if not spec.machine:
+        with_one = [s.name for s in registry.games().values() if s.machine]
+        raise ValueError(f"no state machine for game {game!r}; games: {', '.join(with_one)}")
+    return registry.load_reference(spec.machine)
+
+
 def machine_module(game: str) -> Any:
-    """The module holding ``game``'s state machine (imported on demand: each is slow to load)."""
-    if game == "unknown":
-        from properties import unknown_machine
-
-        return unknown_machine
-    if game == "falling-skies":
-        from properties import falling_skies_machine
-
-        return falling_skies_machine
-    raise ValueError(f"no state machine for game {game!r}; games: {', '.join(GAMES)}")
+    """The module holding ``game``'s state machine (its ``DEEP_STEPS``, ``replay_setup``)."""
+    return import_module(machine_class(game).__module__)
 
 
 def deep_settings(examples: int, steps: int) -> settings:
@@ -105,7 +112,7 @@ def fuzz(
     """Play ``game``'s state machine for ``minutes`` (or ``max_examples`` examples, whichever
     comes first), stopping at the first failure, which is returned shrunk."""
     module = machine_module(game)
-    machine_class: type[RuleBasedStateMachine] = getattr(module, machine_class_name(module))
+    machine = machine_class(game)
     run = FuzzRun(game, run_seed, minutes)
     start = time.monotonic()
     deadline = start + minutes * 60
@@ -124,7 +131,7 @@ def fuzz(
             batch = batch_seed(run_seed, run.batches)
             run.batch_seeds.append(batch)
             run.batches += 1
-            failure = _run_batch(game, module, machine_class, size, batch)
+            failure = _run_batch(game, module, machine, size, batch)
             if failure is not None:
                 run.failure = failure
                 break
@@ -134,11 +141,6 @@ def fuzz(
         run.examples = TALLY.examples[game] - examples0
         run.steps = TALLY.steps[game] - steps0
     return run
-
-
-def machine_class_name(module: Any) -> str:
-    """The name of the state machine class a machine module defines."""
-    return "UnknownMachine" if module.NAME == "unknown" else "FallingSkiesMachine"
 
 
 def _batch_size(run: FuzzRun, seconds_left: float, max_examples: int | None) -> int:

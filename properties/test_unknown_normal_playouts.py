@@ -7,7 +7,8 @@ the missing ones to the shuffled pool (the random draw of 13 hazards and of the 
 Balance's enemy tiles usually leaves some out). The game is then played through the core
 interface only: ``game.node`` says who decides, a chance node is sampled with its exact
 probabilities on a seeded ``random.Random`` (``sample_outcome``), a player node picks among its
-legal decisions, and ``game.apply`` steps.
+legal decisions, and ``game.apply`` steps: :func:`~engine.core.playout.play_out` with the policy
+below.
 
 The players' policy is random with two leanings, so that games end and the stack is drawn:
 the survivor on turn explores with probability 1/2 when it may, never starts a trade (so base's
@@ -39,7 +40,8 @@ from typing import Any
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engine.core.game import ChanceNode, IdleNode, PlayerNode, TerminalNode, sample_outcome
+from engine.core.game import ChanceNode, PlayerNode
+from engine.core.playout import chance_problem, play_out
 from engine.unknown.game import UnknownGame
 from engine.unknown.setup import setup_data, standard_setup
 from engine.unknown.state import TileStack, UnknownState, add
@@ -68,22 +70,6 @@ def with_every_kind(state: UnknownState) -> UnknownState:
     return replace(state, stack=TileStack(state.stack.top, pool))
 
 
-def chance_problems(node: ChanceNode) -> list[str]:
-    """Breaks of the chance-node contract: Fractions in (0, 1], summing to exactly 1."""
-    problems = []
-    for outcome, p in node.outcomes:
-        if not isinstance(p, Fraction):
-            problems.append(f"{outcome}: probability {p!r} is a {type(p).__name__}, not a Fraction")
-        elif not 0 < p <= 1:
-            problems.append(f"{outcome}: probability {p} is outside (0, 1]")
-    if not node.outcomes:
-        problems.append("a chance node with no outcome")
-    total = sum((p for _, p in node.outcomes), Fraction(0))
-    if total != 1:
-        problems.append(f"probabilities sum to {total}, not 1")
-    return problems
-
-
 def choose(node: PlayerNode, rng: random.Random) -> Any:
     """The players' random policy (see the module docstring)."""
     legal = [d for d in node.legal if type(d).__name__ not in ("Trade", "Forfeit")]
@@ -97,26 +83,33 @@ def choose(node: PlayerNode, rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
+class CheckedGame:
+    """The engine seen through node/apply, checking the chance contract at every chance node
+    it shows (:func:`~engine.core.playout.chance_problem`)."""
+
+    def node(self, state: UnknownState) -> object:
+        node = GAME.node(state)
+        if isinstance(node, ChanceNode):
+            problem = chance_problem(node)
+            assert not problem, f"chance node ({node.clause}: {node.prompt}): {problem}"
+        return node
+
+    def apply(self, state: UnknownState, decision: object) -> object:
+        return GAME.apply(state, decision)
+
+
 def play(state: UnknownState, rng: random.Random) -> tuple[UnknownState, int, list[str]]:
     """Play until the game ends or the cap; the final state, decisions made, the last few."""
     trail: list[str] = []
-    for made in range(MAX_DECISIONS):
-        node = GAME.node(state)
-        if isinstance(node, TerminalNode):
-            return state, made, trail
-        assert not isinstance(node, IdleNode), f"the game is idle mid-play: {trail[-5:]}"
-        if isinstance(node, ChanceNode):
-            problems = chance_problems(node)
-            assert not problems, f"chance node ({node.clause}: {node.prompt}): " + "; ".join(
-                problems
-            )
-            decision = sample_outcome(node, rng)
-        else:
-            assert node.legal, f"{node.player} must decide ({node.prompt}) but nothing is legal"
-            decision = choose(node, rng)
-        trail = [*trail[-9:], str(decision)]
-        state = GAME.apply(state, decision).state
-    return state, MAX_DECISIONS, trail
+
+    def note(before: Any, decision: Any, step: Any) -> None:
+        trail[:] = [*trail[-9:], str(decision)]
+
+    final, ending = play_out(
+        CheckedGame(), state, rng, lambda _, node: choose(node, rng), note, MAX_DECISIONS
+    )
+    assert ending.result != "stuck", f"{ending.why}: {trail[-5:]}"
+    return final, ending.decisions, trail
 
 
 @settings(max_examples=PLAYOUTS, deadline=None)

@@ -1,9 +1,10 @@
 """Random playouts of the quick-start Scout game: every state saves and loads unchanged.
 
 Each example sets up the Quick Start (3 to 6 survivors, cards dealt from a seed) and plays it
-through the game interface only: ``game.node`` says who decides; a chance node is sampled with
-its exact probabilities (``sample_outcome`` on a seeded ``random.Random``), a player node picks
-uniformly among its legal decisions, and ``game.apply`` steps. After every step:
+through the game interface only (:func:`~engine.core.playout.play_out`): ``game.node`` says who
+decides; a chance node is sampled with its exact probabilities (``sample_outcome`` on a seeded
+``random.Random``), a player node picks uniformly among its legal decisions, and ``game.apply``
+steps. After every step:
 
 * the state written as a YAML state file reads back (schema, then ``state_from_data``) equal to
   the state, with the same ``stable_key``;
@@ -27,7 +28,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.game import ChanceNode, Event, PlayerNode, TerminalNode, sample_outcome
+from engine.core.game import Event
+from engine.core.playout import play_out
 from engine.core.serialization import stable_key
 from engine.positions import check_position_data, parse_position_text
 from engine.unknown.files import state_from_data, state_to_text
@@ -98,15 +100,6 @@ def stack_problem(before: UnknownState, after: UnknownState, events: tuple[Event
     return ""
 
 
-def choose(node: Any, rng: random.Random) -> Any:
-    """A chance outcome with its exact probability, or a uniform pick among the legal decisions."""
-    if isinstance(node, ChanceNode):
-        return sample_outcome(node, rng)
-    assert isinstance(node, PlayerNode), f"the game is stuck at {node}"
-    assert node.legal, f"{node.player} must decide ({node.prompt}) but nothing is legal"
-    return rng.choice(node.legal)
-
-
 def check_step(before: UnknownState, after: UnknownState, events: tuple, schema: bool) -> None:
     back = read_back(after, schema)
     assert back == after, "the state changed on its way through a YAML state file"
@@ -123,24 +116,22 @@ def check_step(before: UnknownState, after: UnknownState, events: tuple, schema:
 )
 def test_quick_start_playouts_save_and_load_at_every_step(survivors: int, seed: int) -> None:
     """Seeded random playouts of the quick-start Scout game keep every invariant at every step."""
-    rng = random.Random(seed)
     state = quick_start_scout(survivors, seed)
     check_step(state, state, (), schema=True)
     trail: list[str] = []
-    for step in range(MAX_DECISIONS):
-        node = GAME.node(state)
-        if isinstance(node, TerminalNode):
-            break
-        try:
-            decision = choose(node, rng)
-            trail = [*trail[-9:], str(decision)]
-            result = GAME.apply(state, decision)
-            schema = step == MAX_DECISIONS - 1 or step % SCHEMA_EVERY == 0
-            check_step(state, result.state, result.events, schema)
-        except Exception as error:
-            raise AssertionError(
-                f"at decision {step + 1} ({survivors} survivors, seed {seed}); "
-                f"last decisions: {trail}: {type(error).__name__}: {error}"
-            ) from error
-        state = result.state
+
+    def check(before: UnknownState, decision: Any, result: Any) -> None:
+        step = len(trail)
+        trail.append(str(decision))
+        schema = step == MAX_DECISIONS - 1 or step % SCHEMA_EVERY == 0
+        check_step(before, result.state, result.events, schema)
+
+    try:
+        state, ending = play_out(GAME, state, random.Random(seed), None, check, MAX_DECISIONS)
+        assert ending.result != "stuck", ending.why
+    except Exception as error:
+        raise AssertionError(
+            f"after decision {len(trail)} ({survivors} survivors, seed {seed}); "
+            f"last decisions: {trail[-10:]}: {type(error).__name__}: {error}"
+        ) from error
     check_step(state, state, (), schema=True)

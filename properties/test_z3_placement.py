@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from contextlib import suppress
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -37,7 +38,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core.game import ChanceNode, PlayerNode, TerminalNode, sample_outcome
+from engine.core.game import ChanceNode, PlayerNode
+from engine.core.playout import play_out
 from engine.falling_skies.dice_phase.roll import Roll
 from engine.falling_skies.game import EndRoomPhase, FallingSkiesGame, PlaceDie, ResolveRoom
 from engine.falling_skies.ruleset import DEFAULT, Ruleset, interpretation_ledger
@@ -106,20 +108,22 @@ def dice_position(
     """The ``stop``-th dice-phase decision point (dice rolled, at most ``most`` unplaced) of a
     seeded random game, or the last one before the game ends."""
     rng = random.Random(seed)
-    state, found, seen = game.initial_state(), None, 0
-    for _ in range(MAX_DECISIONS):
-        node = game.node(state)
-        if isinstance(node, TerminalNode):
-            break
-        if isinstance(node, ChanceNode):
-            state = game.apply(state, sample_outcome(node, rng)).state
-            continue
+    seen: list[FSState] = []
+
+    def player(state: FSState, node: PlayerNode) -> object:
         if state.phase == "dice" and not state.pending and len(state.rolled) <= most:
-            found, seen = state, seen + 1
-            if seen >= stop:
-                break
-        state = game.apply(state, rng.choice(node.legal)).state
-    return found
+            seen.append(state)
+            if len(seen) >= stop:
+                raise _Found
+        return node.legal[rng.randrange(len(node.legal))]
+
+    with suppress(_Found):
+        play_out(game, game.initial_state(), rng, player, max_decisions=MAX_DECISIONS)
+    return seen[-1] if seen else None
+
+
+class _Found(Exception):
+    """Stops the playout of :func:`dice_position` at the decision point it looks for."""
 
 
 @st.composite

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from fractions import Fraction
 from itertools import accumulate
 from math import lcm
 from typing import Any
@@ -51,6 +50,7 @@ from hypothesis.stateful import (
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, IdleNode, PlayerNode, TerminalNode
+from engine.core.playout import chance_problem
 from engine.core.serialization import stable_key
 from engine.positions import parse_position_text
 from engine.unknown.actions import Action
@@ -263,10 +263,8 @@ class UnknownMachine(RuleBasedStateMachine):
             return
         node = self.node()
         if isinstance(node, ChanceNode):
-            assert node.outcomes, f"a chance node with no outcome: {node.prompt}"
-            for outcome, p in node.outcomes:
-                assert isinstance(p, Fraction) and 0 < p <= 1, f"{outcome}: probability {p!r}"
-            assert sum(p for _, p in node.outcomes) == 1, f"{node.prompt}: sum is not 1"
+            problem = chance_problem(node)
+            assert not problem, f"{node.prompt}: {problem}"
 
     @invariant()
     def terminal_says_why_and_offers_nothing(self) -> None:

@@ -12,18 +12,22 @@ it terminate, and is it winnable?
   ``game.apply`` to a win); not finding one within the budget proves nothing, and is reported as
   "not found within N states", never as "not winnable".
 
-Both games are driven only through ``game.node`` / ``game.apply`` (PRINCIPLES §3).
+Games are driven only through ``game.node`` / ``game.apply`` (PRINCIPLES §3). ``rulings verify``
+runs :func:`validate` on the set-ups each registered game names (``GameSpec.validation_setups``:
+the set-up's options, and the win search with its budget); the win searches of Under Falling
+Skies (:func:`falling_skies_win`) and Unknown (:func:`unknown_win_search`) live here.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from engine.core.game import ChanceNode, IdleNode, Node, TerminalNode, choices, sample_outcome
+from engine.core.game import ChanceNode, Node, choices
+from engine.core.playout import play_out
 from engine.core.serialization import stable_key
 from solver.lucky import Score, WinSearch, beam_search, portfolio
 
@@ -60,31 +64,40 @@ class Validation:
 def check_playouts(
     game: Any, start: Any, playouts: int, cap: int, seed: int
 ) -> tuple[bool, bool, int, list[str]]:
-    """Random playouts from ``start``: (playable, terminates, longest, problems)."""
+    """Random playouts from ``start`` (:func:`~engine.core.playout.play_out`, uniform policy,
+    ``Random(f"{seed}:{n}")`` for playout ``n``): (playable, terminates, longest, problems)."""
     playable, terminates, longest, problems = True, True, 0, []
     for n in range(playouts):
-        rng = random.Random(f"{seed}:{n}")
-        state, steps = start, 0
-        while True:
+        state, ending = play_out(game, start, random.Random(f"{seed}:{n}"), max_decisions=cap)
+        if ending.result == "stuck":
+            playable = False
             node = game.node(state)
-            if isinstance(node, TerminalNode):
-                break
-            if isinstance(node, IdleNode) or not choices(node):
-                playable = False
-                problems.append(f"playout {n}: nothing to act on after {steps} steps ({node!r})")
-                break
-            if steps >= cap:
-                terminates = False
-                problems.append(f"playout {n}: not over after {cap} decisions")
-                break
-            if isinstance(node, ChanceNode):
-                decision = sample_outcome(node, rng)
-            else:
-                decision = node.legal[rng.randrange(len(node.legal))]
-            state = game.apply(state, decision).state
-            steps += 1
-        longest = max(longest, steps)
+            problems.append(
+                f"playout {n}: nothing to act on after {ending.decisions} steps ({node!r})"
+            )
+        elif ending.result == "cap":
+            terminates = False
+            problems.append(f"playout {n}: not over after {cap} decisions")
+        longest = max(longest, ending.decisions)
     return playable, terminates, longest, problems
+
+
+def validate(spec: Any, setup: Any, playouts: int, seed: int = 0, cap: int = 5000) -> Validation:
+    """The validators on one of a registered game's set-ups (``GameSpec.validation_setups``):
+    the game set up by ``GameSpec.new_game`` with the default readings and ``seed``, its random
+    playouts, and its win search when the set-up names one (``max_states`` 0 skips it)."""
+    from engine.core.registry import load_reference
+
+    new = spec.new_game(spec.ruleset(), seed, dict(setup.options))
+    playable, terminates, longest, problems = check_playouts(
+        new.game, new.state, playouts, cap, seed
+    )
+    win = None
+    if setup.win_search and setup.max_states:
+        win = load_reference(setup.win_search)(new.game, new.state, setup.max_states, None)
+    return Validation(
+        spec.name, setup.label, playouts, playable, terminates, longest, win, problems
+    )
 
 
 def find_win(
@@ -383,6 +396,17 @@ def unknown_start(mission: str, difficulty: str, players: int, seed: int) -> tup
     return UnknownGame(), start
 
 
+def unknown_win_search(
+    game: Any, start: Any, max_states: int = 20_000, seconds: float | None = None, beam: int = 16
+) -> WinSearch:
+    """The lucky search for a winning playout of an Unknown game from ``start``: every decision
+    and every chance outcome (tile drawn, die rolled) is a choice, ranked by
+    :func:`unknown_score`, repeated states merged."""
+    found = beam_search(game, start, unknown_score, beam, max_states, seconds)
+    found.limit = f"{max_states:,} states" + ("" if seconds is None else f", {seconds:g} s")
+    return found
+
+
 def unknown_win(
     mission: str,
     difficulty: str,
@@ -396,9 +420,7 @@ def unknown_win(
     decision and every chance outcome (tile drawn, die rolled) is a choice, ranked by
     :func:`unknown_score`, repeated states merged. Returns the game, the start and the result."""
     game, start = unknown_start(mission, difficulty, players, seed)
-    found = beam_search(game, start, unknown_score, beam, max_states, seconds)
-    found.limit = f"{max_states:,} states" + ("" if seconds is None else f", {seconds:g} s")
-    return game, start, found
+    return game, start, unknown_win_search(game, start, max_states, seconds, beam)
 
 
 def validate_unknown(
@@ -421,32 +443,3 @@ def validate_unknown(
         win = unknown_win(mission, difficulty, players, seed, beam, max_states, seconds)[2]
     setup = f"{mission} ({difficulty}, {players} player{'s' if players > 1 else ''})"
     return Validation("unknown", setup, playouts, playable, terminates, longest, win, problems)
-
-
-def validate_all(
-    playouts: int = 3,
-    seed: int = 0,
-    fs_states: int = 300_000,
-    unknown_states: int = 2_000,
-    players: int = 1,
-    progress: Callable[[Validation], None] | None = None,
-) -> list[Validation]:
-    """The validators on every Unknown mission x difficulty (``players`` players) and on the
-    default Falling Skies board, each with its win search (``unknown_states`` and ``fs_states``
-    states; 0 skips it). ``progress`` is called with each result as it comes."""
-    from engine.unknown.setup import DIFFICULTIES, setup_data
-
-    found = []
-    for mission in sorted(setup_data().missions):
-        for difficulty in DIFFICULTIES:
-            found.append(
-                validate_unknown(
-                    mission, difficulty, players, playouts, seed=seed, max_states=unknown_states
-                )
-            )
-            if progress:
-                progress(found[-1])
-    found.append(validate_falling_skies(playouts=playouts, seed=seed, max_states=fs_states))
-    if progress:
-        progress(found[-1])
-    return found

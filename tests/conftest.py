@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-
 import properties.profiles  # noqa: F401 - the Hypothesis profiles, for --hypothesis-profile
 from engine.core import registry
 
@@ -29,26 +27,8 @@ METADATA_TAGS = ("example:", "clause:", "interpretation:")
 read by ``tests/test_scenario_tags.py``, not pytest markers (a marker name cannot hold ``:``)."""
 
 
-PENDING = {
-    "survivors": "needs the survivor traits, which the survivors part of the engine (issue 5) "
-    "brings",
-    "missions": "needs the missions other than Scout and the tasks, which the missions part of "
-    "the engine (issue 5) brings",
-    "enemy-phases": "needs the enemy phases (lair spawns, enemy movement, traps and barriers met "
-    "by moving enemies), which the enemies part of the engine (issue 4) brings",
-    "hazards": "needs the hazard tiles' uncommon effects, which the hazards part of the engine "
-    "(issue 4) brings",
-}
-"""``@pending:<part>`` marks a scenario written from the rulebook for a part of the engine that
-has not landed: it is skipped with this reason printed, never silently."""
-
-
 def pytest_bdd_apply_tag(tag: str, function: Callable[..., object]) -> bool | None:
-    """Keep metadata tags out of pytest's markers; skip pending scenarios with their reason."""
+    """Keep metadata tags out of pytest's markers."""
     if tag.startswith(METADATA_TAGS):
-        return True
-    if tag.startswith("pending:"):
-        part = tag.removeprefix("pending:")
-        pytest.mark.skip(reason=f"pending: {PENDING[part]}")(function)
         return True
     return None

@@ -51,13 +51,13 @@ def pytest_collection_modifyitems(items):
 '''
 
 BREAK_PLUGIN = """
-import engine.svg
+import engine.unknown.svg
 
 def _broken(*args, **kwargs):
     raise RuntimeError("the pen ran dry")
 
 def pytest_configure(config):
-    engine.svg.draw_unknown = _broken
+    engine.unknown.svg.draw_unknown = _broken
 """
 
 

@@ -148,8 +148,8 @@ def test_replay_of_a_seeded_game_matches_playing_it(tmp_path: Path, game: str) -
     inverse of the phrase reader): the replay ends in the state the playout reached."""
     from random import Random
 
-    from engine.cli.play import random_choice
     from engine.cli.replay import phrasebook, phrases_of
+    from engine.core.playout import play_out
     from properties.fuzz import machine_module
 
     module = machine_module(game)
@@ -162,14 +162,10 @@ def test_replay_of_a_seeded_game_matches_playing_it(tmp_path: Path, game: str) -
             falling_skies_machine.scenario(falling_skies_machine.SCENARIOS[0])
         )
         start = engine.initial_state()
-    rng, state, decisions = Random(9), start, []
-    for _ in range(60):
-        node = engine.node(state)
-        if not getattr(node, "legal", None) and not getattr(node, "outcomes", None):
-            break
-        decision = random_choice(node, rng)
-        decisions.append(decision)
-        state = engine.apply(state, decision).state
+    decisions: list = []
+    state, _ = play_out(
+        engine, start, Random(9), on_step=lambda _, d, __: decisions.append(d), max_decisions=60
+    )
     said, end = phrases_of(phrasebook(game), engine, start, decisions)
     assert end == state and len(said) == len(decisions)
     from engine.cli.replay import replay

@@ -1,9 +1,9 @@
 """Every invariant names the rule clause it protects, and the clause indexes list them.
 
-Four modules keep an ``INVARIANTS`` table (clause ID -> the invariants that protect it): the two
-state machines, the hostile-file fuzz and the OpenSpiel adapter checks. Each clause index
-(``engine/<game>/data/clauses.yaml``) lists, on each clause, the invariants that protect it
-(``invariants: [path::name, ...]``). This test reads the tables from the source (so it needs
+Several modules keep an ``INVARIANTS`` table (clause ID -> the invariants that protect it): each
+registered game's state machine (``GameSpec.machine``), the hostile-file fuzz and the OpenSpiel
+adapter checks. Each game's clause index (``GameSpec.clauses``) lists, on each clause, the
+invariants that protect it (``invariants: [path::name, ...]``). This test reads the tables from the source (so it needs
 neither OpenSpiel nor a Hypothesis run) and checks: every ID exists, the index lists exactly the
 tables' pairs, every named invariant exists, and its docstring names each clause it protects.
 """
@@ -11,23 +11,43 @@ tables' pairs, every named invariant exists, and its docstring names each clause
 from __future__ import annotations
 
 import ast
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
 
-from engine.core.clauses import clause_index
+from engine.core import registry
+from engine.core.clauses import ClauseIndex
+from engine.report.clauses import index_of
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def machine_path(reference: str) -> str:
+    """The source file, from the repository root, of a ``module:Class`` reference."""
+    found = find_spec(reference.partition(":")[0])
+    assert found is not None and found.origin, f"no module for {reference}"
+    return Path(found.origin).resolve().relative_to(ROOT).as_posix()
+
+
 MODULES = (
-    "properties/unknown_machine.py",
-    "properties/falling_skies_machine.py",
+    *(machine_path(spec.machine) for spec in registry.games().values() if spec.machine),
     "properties/test_hostile_files.py",
     "tests/test_openspiel.py",
 )
 
 
 def game_of(clause_id: str) -> str:
-    return "falling_skies" if clause_id.startswith("fs.") else "unknown"
+    """The registered game whose clause index holds ``clause_id``."""
+    for name in registry.names():
+        if clause_id in index_of(name).clauses:
+            return name
+    return "(no game)"
+
+
+def clause_index(game: str) -> ClauseIndex:
+    """The clause index of the registered game ``game`` (none: an empty one)."""
+    return index_of(game) if game in registry.names() else ClauseIndex(game, {}, {})
 
 
 def invariant_table(path: str) -> dict[str, list[str]]:
@@ -67,10 +87,10 @@ def table_pairs() -> set[tuple[str, str]]:
 
 
 def index_pairs() -> set[tuple[str, str]]:
-    """``(clause ID, path::invariant)`` as both clause indexes list them."""
+    """``(clause ID, path::invariant)`` as every game's clause index lists them."""
     return {
         (clause.id, name)
-        for game in ("unknown", "falling_skies")
+        for game in registry.names()
         for clause in clause_index(game).clauses.values()
         for name in clause.invariants
     }
@@ -99,5 +119,5 @@ def test_every_invariant_exists_and_names_its_clauses(path: str) -> None:
 def test_both_games_have_protected_clauses() -> None:
     """The index is not trivially in step: each game lists several protected clauses."""
     games = {game_of(c) for c, _ in index_pairs()}
-    assert games == {"unknown", "falling_skies"}
+    assert games == set(registry.names())
     assert len(index_pairs()) >= 30

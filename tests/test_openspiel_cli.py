@@ -16,7 +16,8 @@ from engine.cli import verify  # noqa: E402
 from engine.core.game import PlayerNode  # noqa: E402
 from engine.falling_skies.files import load_position  # noqa: E402
 from engine.falling_skies.game import FallingSkiesGame, ResolveRoom  # noqa: E402
-from engine.openspiel.bots import mcts_policy, switches_of  # noqa: E402
+from engine.openspiel.bots import mcts_policy  # noqa: E402
+from engine.openspiel.falling_skies import switches_of  # noqa: E402
 from tests.cli_support import one_line_error, run  # noqa: E402
 from tests.test_cli import suites_stand_in  # noqa: E402
 

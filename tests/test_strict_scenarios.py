@@ -1,4 +1,4 @@
-"""Strict scenarios (issue 9, item 5; PRINCIPLES §7).
+"""Strict scenarios (PRINCIPLES §7), for every registered game.
 
 * Every clause the clause indexes mark ``prohibition: true`` (a rule sentence that forbids a
   decision: "cannot", "may not", "only if", "never", a limit) has a scenario tagged with it that
@@ -22,19 +22,20 @@ import pytest
 import yaml
 from pytest_bdd.parser import FeatureParser
 
+from engine.core import registry
+
 ROOT = Path(__file__).resolve().parent.parent
-FEATURES = ROOT / "features"
-INDEXES = {
-    "unknown": ROOT / "engine" / "unknown" / "data" / "clauses.yaml",
-    "falling_skies": ROOT / "engine" / "falling_skies" / "data" / "clauses.yaml",
-}
+INDEXES = {spec.name: spec.clauses for spec in registry.games().values()}
+"""Each registered game's clause index (``GameSpec.clauses``)."""
+FEATURES = {spec.name: spec.features for spec in registry.games().values()}
+"""Each registered game's scenario folder (``GameSpec.features``)."""
 REFUSAL = re.compile(r"\bis refused citing\b|\bmay not\b|\bmay only end the turn\b")
 """Step texts that assert a refusal: an ``IllegalDecision`` naming a clause (the existing
 ``... is refused citing ...`` steps) or an option the engine does not offer."""
 
 
 def prohibitions() -> list[str]:
-    """The clause IDs marked ``prohibition: true`` in both clause indexes."""
+    """The clause IDs marked ``prohibition: true`` in every game's clause index."""
     found = []
     for path in INDEXES.values():
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -49,7 +50,8 @@ def prohibitions() -> list[str]:
 def scenarios() -> list[tuple[str, str, set[str], list[str]]]:
     """(feature file, scenario name, tags with the feature's, step texts) of every scenario."""
     found = []
-    for path in sorted(FEATURES.glob("*/*.feature")):
+    paths = sorted({path for folder in FEATURES.values() for path in folder.glob("*.feature")})
+    for path in paths:
         feature = FeatureParser(str(path.parent), path.name).parse()
         for name, scenario in feature.scenarios.items():
             tags = set(scenario.tags) | set(feature.tags)

@@ -15,8 +15,12 @@ from typing import Any
 import click
 
 from engine.cli.params import json_option
+from engine.core import registry
 
-GAMES = ("unknown", "falling-skies")
+
+def machine_games() -> list[str]:
+    """The registered games with a state machine (``GameSpec.machine``)."""
+    return [spec.name for spec in registry.games().values() if spec.machine]
 
 
 @click.command(
@@ -33,10 +37,10 @@ Examples:
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice([*GAMES, "all"]),
+    type=click.Choice([*registry.names(), "all"]),
     default="all",
     show_default=True,
-    help="Which game's state machine to play (all: each in turn, the minutes each).",
+    help="Which game's state machine to play (all: each game with one in turn, the minutes each).",
 )
 @click.option(
     "--minutes",
@@ -83,7 +87,12 @@ def fuzz_command(
     """
     from properties.fuzz import fuzz
 
-    games = list(GAMES) if game_name == "all" else [game_name]
+    games = machine_games() if game_name == "all" else [game_name]
+    if not games or not all(registry.game(game).machine for game in games):
+        raise click.BadParameter(
+            f"{game_name} has no state machine (games with one: {', '.join(machine_games())})",
+            param_hint="--game",
+        )
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise click.BadParameter(f"{out_dir} is not a folder", param_hint="--out")
@@ -171,11 +180,11 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
 
 def _write_failure(run: Any, out: Path) -> dict[str, Any]:
     """Write the failure's start position and phrases; return what the summary says of it."""
-    from engine.cli.replay import phrasebook, phrases_of
+    from engine.cli.replay import phrases_of
 
     failure = run.failure
     game = failure.engine
-    book = phrasebook(run.game)
+    book = registry.game(run.game).phrasebook()
     said, last = phrases_of(book, game, failure.start, failure.decisions)
     if failure.crashed_on is not None:
         from engine.cli.replay import phrase_for
@@ -184,7 +193,7 @@ def _write_failure(run: Any, out: Path) -> dict[str, Any]:
     out.mkdir(parents=True, exist_ok=True)
     position = out / f"fuzz-{run.game}-{run.seed}.yaml"
     phrases = out / f"fuzz-{run.game}-{run.seed}.txt"
-    _save_start(run.game, game, failure.start, position)
+    registry.game(run.game).save(game, failure.start, position)
     from engine.core.textfiles import write_atomically
 
     header = [
@@ -206,25 +215,9 @@ def _write_failure(run: Any, out: Path) -> dict[str, Any]:
     }
 
 
-def _save_start(game_name: str, game: Any, state: Any, path: Path) -> None:
-    """Write the example's start as a position file of its game."""
-    if game_name == "unknown":
-        from engine.unknown.files import save_state
-
-        save_state(state, path)
-        return
-    from engine.falling_skies.files import save_state as save_fs_state
-
-    save_fs_state(state, path, game.scenario, game.ruleset)
-
-
 def _changed_readings(game_name: str, readings: tuple[tuple[str, str], ...]) -> str:
     """``--reading`` options for the readings that differ from the ledger's defaults."""
-    if game_name == "unknown":
-        from engine.unknown.ruleset import interpretation_ledger
-    else:
-        from engine.falling_skies.ruleset import interpretation_ledger
-    ledger = interpretation_ledger()
+    ledger = registry.game(game_name).switches()
     return "".join(
         f" --reading {switch}={reading}"
         for switch, reading in readings

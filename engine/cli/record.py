@@ -1,6 +1,7 @@
 """``rulings record``: regenerate the golden playthroughs (:mod:`engine.playthrough`).
 
-Each setup and seed of ``engine.playthrough.SETUPS`` is played with the seeded policy and written
+Each setup and seed of every registered game's playthroughs (``GameSpec.playthroughs``, gathered
+in ``engine.playthrough.SETUPS``) is played with the seeded policy and written
 to its file (atomically); a progress line per file on stderr says whether it changed. With
 ``--check`` nothing is written: the files that would change (or are missing, or are left over
 from a setup no longer in the table) are listed and the exit code is 1, as ``ruff format --check``
@@ -13,8 +14,9 @@ from pathlib import Path
 
 import click
 
+from engine.core import registry
 from engine.core.textfiles import write_atomically
-from engine.playthrough import FOLDER, GAMES, planned, play, render, stray_files
+from engine.playthrough import FOLDER, planned, play, render, stray_files
 
 
 @click.command(
@@ -31,7 +33,7 @@ Examples:
 @click.option(
     "--game",
     "game_name",
-    type=click.Choice([*GAMES, "all"]),
+    type=click.Choice([*registry.names(), "all"]),
     default="all",
     show_default=True,
     help="Whose playthroughs to record.",
@@ -52,9 +54,10 @@ Examples:
 )
 @click.pass_context
 def record_command(ctx: click.Context, game_name: str, out_dir: str, check: bool) -> None:
-    """Play every setup of the playthrough table (engine/playthrough.py: Under Falling Skies on
-    its default board and two small shipped boards, Unknown in several missions, difficulties
-    and numbers of players) with each of its seeds, under the seeded policy (one Random(seed):
+    """Play every playthrough setup of the registered games (or of GAME: each game's registry
+    entry names its setups, e.g. Under Falling Skies on its default board and two small shipped
+    boards, Unknown in several missions, difficulties and numbers of players) with each of its
+    seeds, under the seeded policy (one Random(seed):
     chance drawn with its exact probabilities, each player decision picked uniformly), and write
     one YAML file per setup and seed to DIR: every decision and chance outcome as a phrase of
     rulings resolve, how many there were to choose from, and how the game ended. Review a

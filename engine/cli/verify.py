@@ -1,12 +1,15 @@
-"""``rulings verify``: the verification report (issue 9) — scenarios, properties and puzzles
-under coverage, the differential run of the interpretation switches, the clause trace (all in
-``engine.report``) — and the independent checks.
+"""``rulings verify``: the verification report — scenarios, properties and puzzles under
+coverage, the differential run of the interpretation switches, the clause trace (all in
+``engine.report``) — and the independent checks, for every registered game or one.
 
-The test suites run in a pytest subprocess from the repository root; the cross-checks
-(``solver.crosscheck``) re-encode range, line of sight and knockback in
-NetworkX and Z3 and compare them with the engine on random maps (PRINCIPLES §6). OpenSpiel's own
-conformance test (``pyspiel.random_sim_test``, with serialization) runs on both games' OpenSpiel
-adapters (``engine.openspiel``) when the optional ``open-spiel`` package is installed.
+The test suites run in pytest subprocesses from the repository root. The other checks are what
+each game's registry entry names (PRINCIPLES §9): its independent re-encodings of rules
+(``GameSpec.crosschecks``: Unknown's range, line of sight and knockback in NetworkX and Z3 on
+random maps, PRINCIPLES §6), OpenSpiel's own conformance test (``pyspiel.random_sim_test``, with
+serialization) on its OpenSpiel adapter (``GameSpec.openspiel``) when the optional
+``open-spiel`` package is installed, and the validators on its set-ups
+(``GameSpec.validation_setups``). A check a game does not have is reported as not applicable,
+with the reason.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from engine.cli.params import json_option
-from engine.falling_skies.ruleset import interpretation_ledger as falling_skies_ledger
+from engine.core import registry
 from engine.report.clauses import clause_rows
 from engine.report.differential import run_differential, switch_reports
 from engine.report.model import Check, Coverage, GameReport, Report
@@ -31,20 +34,39 @@ from engine.report.page import page
 from engine.report.records import RecordSet, read_records
 from engine.report.run import SUITES, SuiteRun, run_suites
 from engine.report.summary import summary_lines
-from engine.unknown.ruleset import interpretation_ledger as unknown_ledger
 
 if TYPE_CHECKING:
-    from solver.crosscheck import CrosscheckReport
+    from engine.core.registry import GameSpec
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 """The ``engine`` package; the repository checkout is its parent."""
 REPORT_FILES = ("index.html", "summary.md", "junit.xml", "cucumber.json", "coverage.json")
-LEDGERS = {
-    "unknown": unknown_ledger,
-    "falling-skies": falling_skies_ledger,
-}
-OPENSPIEL_GAMES = ("python_falling_skies", "python_unknown")
 OPENSPIEL_SKIPPED = "skipped: open-spiel not installed (pip install -e '.[test]')"
+
+
+@dataclass
+class CrosscheckRun:
+    """What the games' independent re-encodings found (``GameSpec.crosschecks``): each game's
+    report, by game name, and why the others have none."""
+
+    reports: dict[str, Any] = field(default_factory=dict)
+    not_applicable: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def disagreements(self) -> list[Any]:
+        return [d for report in self.reports.values() for d in report.disagreements]
+
+    @property
+    def applicable(self) -> bool:
+        return bool(self.reports)
+
+    def line(self) -> str:
+        parts = ["; ".join(report.summary().splitlines()) for report in self.reports.values()]
+        parts += [
+            f"not applicable to {registry.game(name).title}: {why}"
+            for name, why in self.not_applicable.items()
+        ]
+        return "geometry cross-checks: " + "; ".join(parts)
 
 
 @dataclass
@@ -56,26 +78,36 @@ class OpenSpielRun:
     status: str = "passed"
     games: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
+    not_applicable: dict[str, str] = field(default_factory=dict)
+    """The selected games without an OpenSpiel adapter, and why."""
 
     @property
     def ok(self) -> bool:
         """Failed only if a game failed: a skipped test does not fail verify."""
         return self.status != "failed"
 
+    @property
+    def applicable(self) -> bool:
+        return not self.status.startswith("not applicable")
+
     def line(self) -> str:
         if self.status != "passed" and not self.games:
             return f"openspiel random_sim_test: {self.status}"
+        missing = "".join(
+            f"; not applicable to {registry.game(name).title}: {why}"
+            for name, why in self.not_applicable.items()
+        )
         results = ", ".join(f"{game} {result}" for game, result in self.games.items())
         plural = "" if self.sims == 1 else "s"
         return (
             f"openspiel random_sim_test ({self.sims} sim{plural} per game, serialize): "
-            f"{results} ({self.seconds:.1f} s)"
+            f"{results} ({self.seconds:.1f} s){missing}"
         )
 
 
 @click.command(
     "verify",
-    short_help="Verify both rulebooks and write the report (reports/index.html).",
+    short_help="Verify the games against their rulebooks and write the report (reports/).",
     epilog="""\b
 Examples:
   rulings verify
@@ -87,10 +119,10 @@ Examples:
 )
 @click.option(
     "--game",
-    type=click.Choice(["unknown", "falling-skies", "all"]),
+    type=click.Choice([*registry.names(), "all"]),
     default="all",
     show_default=True,
-    help="Which game's sections the report shows and the differential run covers.",
+    help="Which registered game the report, the differential run and the checks cover.",
 )
 @click.option(
     "--out",
@@ -159,17 +191,19 @@ def verify_command(
     validator_playouts: int,
     as_json: bool,
 ) -> None:
-    """Verify the engines against both rulebooks, run every independent check, and write the
-    verification report with its summary.
+    """Verify the registered games (or GAME) against their rulebooks, run every independent
+    check, and write the verification report with its summary.
 
     Runs, with progress on stderr: every rulebook scenario (features/, with each board drawn
-    before and after), the property suites at the CI profile and the puzzle set, in one pytest
-    run under coverage.py; the differential run (each scenario that reads an interpretation
-    switch, rerun under every alternative reading); the geometry cross-checks (range, line of
-    sight and knockback against NetworkX and Z3 re-encodings on random maps); OpenSpiel's
-    conformance test on both games (skipped without the open-spiel extra); the validators
-    (every Unknown mission x difficulty and the default Falling Skies board playable and
-    terminating, with a search for a winning playout).
+    before and after), the property suites at the CI profile and the puzzle set, in pytest
+    runs under coverage.py; the differential run (each scenario that reads an interpretation
+    switch, rerun under every alternative reading); then, for each game, the checks its
+    registry entry names: independent re-encodings (Unknown: range, line of sight and
+    knockback against NetworkX and Z3 on random maps), OpenSpiel's conformance test on its
+    adapter (skipped without the open-spiel extra), the validators on its set-ups (Unknown:
+    every mission x difficulty; Under Falling Skies: the default board; a game naming none:
+    its default set-up) playable and terminating, with a search for a winning playout where
+    the game names one. A check a game lacks is reported as not applicable.
 
     Writes OUT/index.html (a self-contained page: rule coverage per clause and section,
     interpretations and the differential run, every scenario with its boards, code coverage),
@@ -180,14 +214,17 @@ def verify_command(
     """
     root = repository_root()
     target = Path(out)
-    games = ("unknown", "falling-skies") if game == "all" else (game,)
+    specs = tuple(registry.iter_games(game))
     began = time.monotonic()
     work = _work_folder(target)
     try:
-        report = _verify(root, work, target, games, differential, select, seed)
-        crosscheck = run_crosschecks(maps, z3_maps, seed)
-        openspiel = run_openspiel(openspiel_sims)
-        validations = run_validators(validator_playouts, seed)
+        report = _verify(root, work, target, specs, differential, select, seed)
+        crosscheck = run_crosschecks(maps, z3_maps, seed, specs)
+        openspiel = run_openspiel(openspiel_sims, specs=specs)
+        if game == "all":
+            validations = run_validators(validator_playouts, seed)
+        else:
+            validations = run_validators(validator_playouts, seed, game)
         report.checks += _other_checks(crosscheck, openspiel, validations, validator_playouts)
         report.seconds = time.monotonic() - began
         _write_report(report, work, target)
@@ -218,7 +255,7 @@ def _verify(
     root: Path,
     work: Path,
     target: Path,
-    games: tuple[str, ...],
+    specs: tuple[GameSpec, ...],
     differential: bool,
     select: str | None,
     seed: int,
@@ -229,10 +266,10 @@ def _verify(
     run = run_suites(root, work, suites, select)
     records = read_records(work / "capture")
     reports = []
-    for name in games:
+    for spec in specs:
+        name = spec.name
         scenarios = records.of_game(name)
-        ledger = LEDGERS[name]()
-        switches = switch_reports(name, ledger, scenarios)
+        switches = switch_reports(name, spec.switches(), scenarios)
         if differential:
             click.echo(f"rulings verify: differential run ({name}) ...", err=True)
             run_differential(root, switches, progress=_differential_progress)
@@ -259,16 +296,12 @@ def _suite_checks(run: SuiteRun, records: RecordSet, suites: tuple[str, ...]) ->
 
 
 def _other_checks(
-    crosscheck: CrosscheckReport, openspiel: OpenSpielRun, validations: list[Any], playouts: int
+    crosscheck: CrosscheckRun, openspiel: OpenSpielRun, validations: list[Any], playouts: int
 ) -> list[Check]:
     valid = all(v.playable and v.terminates for v in validations)
     return [
-        Check(
-            "geometry",
-            not crosscheck.disagreements,
-            "geometry cross-checks: " + "; ".join(crosscheck.summary().splitlines()),
-        ),
-        Check("openspiel", openspiel.ok, openspiel.line()),
+        Check("geometry", not crosscheck.disagreements, crosscheck.line(), crosscheck.applicable),
+        Check("openspiel", openspiel.ok, openspiel.line(), openspiel.applicable),
         Check("validators", valid, "; ".join(_validator_lines(validations, playouts))),
     ]
 
@@ -308,23 +341,21 @@ def _report_data(report: Report) -> dict[str, Any]:
     }
 
 
-def run_validators(playouts: int, seed: int) -> list[Any]:
-    """``solver.validators`` on every Unknown mission x difficulty (1 player; a lucky search of
-    2,000 states for a winning playout, which from setup finds none today) and on the default
-    Falling Skies board (a lucky search of up to 300,000 states, which finds one)."""
+def run_validators(playouts: int, seed: int, game: str = "all") -> list[Any]:
+    """``solver.validators`` on the set-ups each selected game names
+    (``GameSpec.validation_setups``): for Unknown every mission x difficulty (1 player; a lucky
+    search of 2,000 states for a winning playout, which from setup finds none today), for Under
+    Falling Skies the default board (a lucky search of up to 300,000 states, which finds one)."""
     if playouts == 0:
         return []
-    from engine.unknown.setup import DIFFICULTIES, setup_data
-    from solver.validators import validate_falling_skies, validate_unknown
+    from solver.validators import validate
 
     click.echo("rulings verify: validators (playable, terminates, winnable) ...", err=True)
-    found = [
-        validate_unknown(mission, difficulty, playouts=playouts, seed=seed, max_states=2_000)
-        for mission in sorted(setup_data().missions)
-        for difficulty in DIFFICULTIES
+    return [
+        validate(spec, setup, playouts, seed)
+        for spec in registry.iter_games(game)
+        for setup in spec.validation_setups()
     ]
-    found.append(validate_falling_skies(playouts=playouts, seed=seed, max_states=300_000))
-    return found
 
 
 def _validator_lines(validations: list[Any], playouts: int) -> list[str]:
@@ -374,18 +405,52 @@ def repository_root() -> Path:
     return root
 
 
-def run_crosschecks(maps: int, z3_maps: int, seed: int) -> CrosscheckReport:
-    """The NetworkX and Z3 cross-checks (imported here: Z3 is slow to load for other commands)."""
-    from solver.crosscheck import run_crosschecks as crosscheck
+def run_crosschecks(
+    maps: int, z3_maps: int, seed: int, specs: tuple[GameSpec, ...] | None = None
+) -> CrosscheckRun:
+    """Each game's independent re-encodings (``GameSpec.crosschecks``, loaded here: Z3 is slow
+    to load for other commands); a game naming none is not applicable."""
+    run = CrosscheckRun()
+    for spec in registry.games().values() if specs is None else specs:
+        if not spec.crosschecks:
+            run.not_applicable[spec.name] = "it names no independent re-encoding of its rules"
+            continue
+        crosscheck = registry.load_reference(spec.crosschecks)
+        click.echo(f"rulings verify: cross-checking {spec.title} (seed {seed}) ...", err=True)
+        run.reports[spec.name] = crosscheck(maps, z3_maps, seed, _progress)
+    return run
 
-    click.echo(f"rulings verify: cross-checking geometry (seed {seed}) ...", err=True)
-    return crosscheck(maps, z3_maps, seed, _progress)
+
+def openspiel_games(specs: tuple[GameSpec, ...] | None = None) -> tuple[str, ...]:
+    """The OpenSpiel short names of the games' adapters (``GameSpec.openspiel``); empty when
+    ``pyspiel`` cannot be imported (the adapters need it)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return ()
+    chosen = registry.games().values() if specs is None else specs
+    return tuple(
+        adapter_name(registry.load_reference(spec.openspiel)) for spec in chosen if spec.openspiel
+    )
 
 
-def run_openspiel(sims: int, games: tuple[str, ...] = OPENSPIEL_GAMES) -> OpenSpielRun:
-    """``pyspiel.random_sim_test`` (``sims`` random games, serialization checked) on each game;
-    skipped when ``sims`` is 0 or ``pyspiel`` cannot be imported."""
+def adapter_name(adapter: type) -> str:
+    """The short name an OpenSpiel adapter game class is registered under (importing its module
+    registered it)."""
+    name = getattr(adapter, "short_name", None)
+    return name if isinstance(name, str) else adapter().get_type().short_name
+
+
+def run_openspiel(
+    sims: int, games: tuple[str, ...] | None = None, specs: tuple[GameSpec, ...] | None = None
+) -> OpenSpielRun:
+    """``pyspiel.random_sim_test`` (``sims`` random games, serialization checked) on each game
+    (OpenSpiel game strings; ``None``: the adapters of ``specs``, of every registered game when
+    ``None``); skipped when ``sims`` is 0 or ``pyspiel`` cannot be imported; not applicable to a
+    game without an adapter."""
     run = OpenSpielRun(sims)
+    chosen = tuple(registry.games().values()) if specs is None else specs
+    run.not_applicable = {s.name: "it has no OpenSpiel adapter" for s in chosen if not s.openspiel}
     if sims == 0:
         run.status = "skipped: --openspiel-sims 0"
         return run
@@ -394,8 +459,12 @@ def run_openspiel(sims: int, games: tuple[str, ...] = OPENSPIEL_GAMES) -> OpenSp
     except ImportError:
         run.status = OPENSPIEL_SKIPPED
         return run
-    import engine.openspiel.falling_skies
-    import engine.openspiel.unknown  # noqa: F401 (registers the games)
+    games = openspiel_games(chosen) if games is None else games
+    if not games:
+        run.status = "not applicable: " + "; ".join(
+            f"{registry.game(name).title}: {why}" for name, why in run.not_applicable.items()
+        )
+        return run
 
     started = time.monotonic()
     for game in games:
@@ -421,13 +490,15 @@ def _random_sim_test(pyspiel: Any, game: str, sims: int) -> str:
     return "passed"
 
 
-def _crosscheck_data(report: CrosscheckReport, maps: int, z3_maps: int, seed: int) -> dict:
+def _crosscheck_data(run: CrosscheckRun, maps: int, z3_maps: int, seed: int) -> dict:
     return {
         "networkx_maps": maps,
         "z3_maps": z3_maps,
         "seed": seed,
-        "summary": report.summary(),
-        "disagreements": [d.describe() for d in report.disagreements],
+        "summary": "\n".join(report.summary() for report in run.reports.values()),
+        "disagreements": [d.describe() for d in run.disagreements],
+        "games": {name: "checked" for name in run.reports}
+        | {name: f"not applicable: {why}" for name, why in run.not_applicable.items()},
     }
 
 

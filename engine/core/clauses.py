@@ -53,7 +53,12 @@ class ClauseIndex:
 @cache
 def clause_index(game: str) -> ClauseIndex:
     """Load and check the clause index of ``game`` (``unknown`` or ``falling_skies``)."""
-    path = ENGINE_DIR / game / "data" / "clauses.yaml"
+    return clause_index_file(ENGINE_DIR / game / "data" / "clauses.yaml", game)
+
+
+@cache
+def clause_index_file(path: Path, game: str) -> ClauseIndex:
+    """Load and check the clause index at ``path`` (a registered game's ``GameSpec.clauses``)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     clauses = _entries(path, data.get("clauses", []), "text")
     examples = _entries(path, data.get("examples", []), "about")

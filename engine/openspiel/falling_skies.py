@@ -33,6 +33,7 @@ Serialization is OpenSpiel's default: the action history, replayed from the init
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from functools import cache
 from typing import Any
@@ -53,7 +54,7 @@ from engine.falling_skies.game import (
 )
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import load_scenario
-from engine.openspiel.common import EngineState, game_info, game_type
+from engine.openspiel.common import EngineState, Shared, game_info, game_type
 
 SHORT_NAME = "python_falling_skies"
 DEFAULT_PARAMS = {"scenario": "pnp-easy", "switches": ""}
@@ -103,6 +104,13 @@ def _game_type() -> pyspiel.GameType:
 
 class FallingSkiesOpenSpielGame(pyspiel.Game):
     """The OpenSpiel game: one engine instance per parameter set."""
+
+    short_name = SHORT_NAME
+
+    @staticmethod
+    def for_search(engine: FallingSkiesGame) -> FallingSkiesSearchGame:
+        """The game an MCTS search runs on for ``engine`` (``engine.openspiel.bots``)."""
+        return FallingSkiesSearchGame(engine)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = dict(DEFAULT_PARAMS)
@@ -165,6 +173,61 @@ class FallingSkiesState(EngineState):
 @cache
 def _ids_for(scenario: str, switches: str) -> dict[object, int]:
     return {decision: i for i, decision in enumerate(engine_for(scenario, switches)[1])}
+
+
+# -- the search's view (``engine.openspiel.bots``) ----------------------------------------------
+def switches_of(ruleset: Ruleset) -> str:
+    """The ``switches`` game parameter naming ``ruleset``'s non-default readings."""
+    return "+".join(
+        f"{field.name}:{getattr(ruleset, field.name)}"
+        for field in dataclasses.fields(ruleset)
+        if getattr(ruleset, field.name) != getattr(DEFAULT, field.name)
+    )
+
+
+class FallingSkiesSearchGame(pyspiel.Game):
+    """``python_falling_skies`` for one engine (its scenario and ruleset), for the search: any
+    scenario (a shipped one or any scenario file) and ruleset, whose readings are also passed as
+    the ``switches`` game parameter."""
+
+    def __init__(self, engine: FallingSkiesGame) -> None:
+        params = {"scenario": engine.scenario.name, "switches": switches_of(engine.ruleset)}
+        self.scenario_name, self.switches = params["scenario"], params["switches"]
+        table = action_table(engine.board)
+        ids = {decision: i for i, decision in enumerate(table)}
+        self.box = Shared((engine, table, ids))
+        self.start = engine.initial_state()
+        board = engine.board
+        chances = len(roll_outcomes(board.grey_dice, board.white_dice))
+        info = game_info(len(table), chances, MAX_GAME_LENGTH)
+        kind = game_type(SHORT_NAME, "Under Falling Skies (search)", params)
+        super().__init__(kind, info, params)
+
+    def new_initial_state(self) -> FallingSkiesSearchState:
+        return FallingSkiesSearchState(self)
+
+
+class FallingSkiesSearchState(FallingSkiesState):
+    """The adapter's state over the search game's engine, cheap to clone."""
+
+    def __init__(self, game: FallingSkiesSearchGame) -> None:
+        pyspiel.State.__init__(self, game)
+        self._key = (game.scenario_name, game.switches)
+        self._tables = game.box
+        self._state = game.start
+        self._node = game.box.value[0].node(game.start)
+
+    @property
+    def _engine(self) -> FallingSkiesGame:
+        return self._tables.value[0]
+
+    @property
+    def _table(self) -> tuple[object, ...]:
+        return self._tables.value[1]
+
+    @property
+    def _ids(self) -> dict[object, int]:
+        return self._tables.value[2]
 
 
 pyspiel.register_game(_game_type(), FallingSkiesOpenSpielGame)

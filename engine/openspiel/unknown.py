@@ -28,8 +28,9 @@ from typing import Any
 import pyspiel
 
 from engine.core.game import PlayerNode
-from engine.openspiel.common import EngineState, game_info, game_type
+from engine.openspiel.common import EngineState, Shared, game_info, game_type, shared
 from engine.unknown.game import UnknownGame
+from engine.unknown.ruleset import DEFAULT
 from engine.unknown.setup import standard_setup
 from engine.unknown.state import UnknownState
 
@@ -84,6 +85,13 @@ def _game_type() -> pyspiel.GameType:
 
 class UnknownOpenSpielGame(pyspiel.Game):
     """The OpenSpiel game for one mission setup."""
+
+    short_name = SHORT_NAME
+
+    @staticmethod
+    def for_search(engine: UnknownGame) -> UnknownSearchGame:
+        """The game an MCTS search runs on for ``engine`` (``engine.openspiel.bots``)."""
+        return UnknownSearchGame(engine)
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         merged = dict(DEFAULT_PARAMS)
@@ -154,6 +162,57 @@ class UnknownOpenSpielState(EngineState):
         from engine.unknown.files import state_to_text
 
         return state_to_text(self._state)
+
+
+# -- the search's view (``engine.openspiel.bots``) ----------------------------------------------
+class UnknownSearchGame(pyspiel.Game):
+    """``python_unknown`` (default readings) for the search, with its own action registry (first
+    seen, first numbered), so a game's ids do not depend on what else the process has seen. The
+    adapter plays the default readings only: a non-default ruleset is refused (``ValueError``)."""
+
+    def __init__(self, engine: UnknownGame) -> None:
+        if engine.ruleset != DEFAULT:
+            raise ValueError(
+                "MCTS plays Unknown with the default readings only (the OpenSpiel adapter has "
+                "no switches); drop --reading"
+            )
+        params = dict(DEFAULT_PARAMS)
+        self.key = tuple(params.values())
+        self.engine = engine
+        self.registry = Shared(Registry())
+        self.start = initial_state_for(self.key)
+        self.start_node = engine.node(self.start)
+        info = game_info(MAX_ACTIONS, MAX_CHANCE_OUTCOMES, MAX_GAME_LENGTH)
+        kind = game_type(SHORT_NAME, "Unknown (search)", params)
+        super().__init__(kind, info, params)
+
+    def new_initial_state(self) -> UnknownSearchState:
+        return UnknownSearchState(self)
+
+
+class UnknownSearchState(UnknownOpenSpielState):
+    """The adapter's state with the search game's registry, cheap to clone."""
+
+    _choices = shared("_choices")
+
+    def __init__(self, game: UnknownSearchGame) -> None:
+        pyspiel.State.__init__(self, game)
+        self._key = game.key
+        self._game_box = Shared((game.engine, game.registry.value))
+        self._state = game.start
+        self._node = game.start_node
+        self._choices = None
+
+    @property
+    def _engine(self) -> UnknownGame:
+        return self._game_box.value[0]
+
+    def _registry(self) -> Registry:
+        return self._game_box.value[1]
+
+    def _decision_name(self, action: int) -> str:
+        names = self._game_box.value[1].names
+        return names[action] if action < len(names) else f"decision #{action}"
 
 
 pyspiel.register_game(_game_type(), UnknownOpenSpielGame)

@@ -20,17 +20,22 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 
-from engine.core.clauses import ENGINE_DIR, clause_index
-from engine.report.records import ScenarioRecord
+from engine.core import registry
+from engine.core.clauses import ENGINE_DIR, ClauseIndex, clause_index_file
+from engine.report.records import ROOT, ScenarioRecord
 
 STATUSES = ("confirmed", "invariant only", "unchecked", "not implemented", "failing")
-PACKAGES = {"unknown": "unknown", "falling-skies": "falling_skies"}
-"""The report's game names and the engine packages (and clause index folders) they live in."""
 NOT_CODE = ("clauses.yaml", "interpretations.yaml")
 """Data files that name clauses without implementing them: the index itself and the ledger."""
-CITED = re.compile(r"\b(?:unknown|fs)\.[a-z0-9]+(?:[.-][a-z0-9]+)*")
+
+
+def index_of(game: str) -> ClauseIndex:
+    """The clause index of the registered game ``game`` (its ``GameSpec.clauses``)."""
+    spec = registry.game(game)
+    return clause_index_file(spec.clauses, spec.name)
 
 
 @dataclass
@@ -74,8 +79,8 @@ class SectionTotals:
 
 def clause_rows(game: str, scenarios: list[ScenarioRecord]) -> list[ClauseRow]:
     """Every clause of ``game``'s index (in index order), with its code, scenarios, invariants."""
-    index = clause_index(PACKAGES[game])
-    code = citations(PACKAGES[game])
+    index = index_of(game)
+    code = citations(registry.game(game).package, clause_prefixes(index))
     tagged: dict[str, list[ScenarioRecord]] = defaultdict(list)
     for scenario in scenarios:
         for clause_id in scenario.clauses:
@@ -110,27 +115,56 @@ def status_counts(rows: list[ClauseRow]) -> dict[str, int]:
     return counts
 
 
+def package_folder(package: str) -> Path:
+    """The folder of a game's rules package: a dotted package name (``engine.unknown``,
+    ``examples.pig``), or the name of a sub-package of ``engine`` (``falling_skies``)."""
+    if "." not in package:
+        return ENGINE_DIR / package
+    found = find_spec(package)
+    if found is None or not found.submodule_search_locations:
+        raise ValueError(f"no package {package!r}")
+    return Path(next(iter(found.submodule_search_locations))).resolve()
+
+
+def clause_prefixes(index: ClauseIndex) -> tuple[str, ...]:
+    """The first parts of an index's clause IDs (``fs`` of ``fs.end.win``)."""
+    return tuple(sorted({clause_id.split(".")[0] for clause_id in index.clauses}))
+
+
 @cache
-def citations(package: str) -> dict[str, list[str]]:
-    """Clause ID -> ``engine/<package>/file.py::Qualified.name`` for every module, class and
-    function of the game's engine package that names the clause: in its docstring, or in a
-    string of its own code (the clause an event, a refusal or a rule hook cites); and the game's
-    data files (tiles, survivors, setup) that cite it."""
+def citations(package: str, prefixes: tuple[str, ...] | None = None) -> dict[str, list[str]]:
+    """Clause ID -> ``path/file.py::Qualified.name`` (from the repository root) for every module,
+    class and function of the game's rules package that names the clause (an ID starting with
+    one of ``prefixes`` and a dot; ``None``: those of the clause index of the registered game
+    whose package it is): in its docstring, or in a string of its own code (the clause an
+    event, a refusal or a rule hook cites); and the package's data files (tiles, survivors,
+    setup) that cite it."""
+    root = package_folder(package)
+    if prefixes is None:
+        owner = next(s for s in registry.games().values() if package_folder(s.package) == root)
+        prefixes = clause_prefixes(index_of(owner.name))
+    cited = re.compile(rf"\b(?:{'|'.join(map(re.escape, prefixes))})\.[a-z0-9]+(?:[.-][a-z0-9]+)*")
     found: dict[str, set[str]] = defaultdict(set)
-    root = ENGINE_DIR / package
     for path in sorted(root.rglob("*.py")):
-        relative = path.relative_to(ENGINE_DIR.parent).as_posix()
+        relative = _relative(path)
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for name, text in _texts(tree):
-            for clause_id in CITED.findall(text):
+            for clause_id in cited.findall(text):
                 found[clause_id].add(f"{relative}::{name}" if name else relative)
     for path in sorted((root / "data").glob("*.yaml")):
         if path.name in NOT_CODE:
             continue
-        relative = path.relative_to(ENGINE_DIR.parent).as_posix()
-        for clause_id in CITED.findall(path.read_text(encoding="utf-8")):
-            found[clause_id].add(relative)
+        for clause_id in cited.findall(path.read_text(encoding="utf-8")):
+            found[clause_id].add(_relative(path))
     return {clause_id: sorted(places) for clause_id, places in found.items()}
+
+
+def _relative(path: Path) -> str:
+    """``path`` from the repository root (as it is when the package lies outside it)."""
+    try:
+        return path.resolve().relative_to(ROOT).as_posix()
+    except ValueError:
+        return path.as_posix()
 
 
 def _texts(tree: ast.Module) -> list[tuple[str, str]]:
@@ -149,8 +183,3 @@ def _texts(tree: ast.Module) -> list[tuple[str, str]]:
 
     visit(tree, "")
     return found
-
-
-def source_path(citation: str) -> Path:
-    """The file of a ``path::name`` citation."""
-    return ENGINE_DIR.parent / citation.split("::")[0]

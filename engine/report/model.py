@@ -6,11 +6,10 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from engine.core import registry
 from engine.report.clauses import ClauseRow, status_counts
 from engine.report.differential import SwitchReport
 from engine.report.records import ScenarioRecord
-
-TITLES = {"unknown": "Unknown", "falling-skies": "Under Falling Skies"}
 
 
 @dataclass
@@ -25,7 +24,7 @@ class GameReport:
 
     @property
     def title(self) -> str:
-        return TITLES[self.game]
+        return registry.game(self.game).title
 
     @property
     def passed(self) -> int:
@@ -47,6 +46,15 @@ class Check:
     name: str
     ok: bool
     line: str
+    applicable: bool = True
+    """False when no selected game has this check (the line says why): neither ok nor failed."""
+
+    @property
+    def verdict(self) -> str:
+        """``ok``, ``FAILED`` or ``n/a`` (not applicable)."""
+        if not self.applicable:
+            return "n/a"
+        return "ok" if self.ok else "FAILED"
 
 
 @dataclass

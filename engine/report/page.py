@@ -7,14 +7,12 @@ from __future__ import annotations
 import re
 from html import escape
 
-from engine.core.clauses import clause_index
-from engine.report.clauses import PACKAGES, STATUSES, ClauseRow, section_totals
+from engine.core import registry
+from engine.report.clauses import STATUSES, ClauseRow, index_of, section_totals
 from engine.report.differential import SwitchReport
 from engine.report.model import GameReport, Report
 from engine.report.records import ScenarioRecord
 from engine.report.summary import summary_lines
-from engine.svg import draw_unknown
-from engine.unknown.position import position_from_data
 
 CSS = """
 body{font:14px/1.45 system-ui,sans-serif;margin:0 2em 4em;color:#222;max-width:1400px}
@@ -188,7 +186,7 @@ def _names(nodeids: list[str]) -> str:
 
 def _scenario(game: str, scenario: ScenarioRecord) -> str:
     examples = []
-    index = clause_index(PACKAGES[game])
+    index = index_of(game)
     for example_id in scenario.examples:
         about = index.examples[example_id].text if example_id in index.examples else ""
         examples.append(
@@ -219,13 +217,15 @@ def _scenario(game: str, scenario: ScenarioRecord) -> str:
 
 
 def _empty_board(game: str, why: str) -> str:
-    """The drawing of an empty map, for a scenario that never had a board (a refused setup)."""
-    if game != "unknown":
+    """The drawing of an empty board, for a scenario that never had a board (a refused setup):
+    the game's own (``GameSpec.empty_svg``), else a line saying why."""
+    try:
+        drawn = registry.game(game).empty_svg(why)
+    except Exception as error:  # noqa: BLE001 - a drawing never stops the report
+        drawn, why = None, f"{why} (the empty board cannot be drawn: {type(error).__name__})"
+    if drawn is None:
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="300" height="30"><text x="4" y="20">{escape(why)}</text></svg>'
-    return _inline(draw_unknown(_EMPTY, title=why))
-
-
-_EMPTY = position_from_data({"game": "unknown", "tiles": []}, "empty map")
+    return _inline(drawn)
 
 
 def _inline(svg: str) -> str:
@@ -256,7 +256,7 @@ def _coverage_section(report: Report) -> str:
 
 def _checks_section(report: Report) -> str:
     items = "".join(
-        f"<li class='{'ok' if c.ok else 'flag'}'>{'ok' if c.ok else 'FAILED'}: {escape(c.line)}</li>"
+        f"<li class='{'flag' if c.verdict == 'FAILED' else 'ok'}'>{c.verdict}: {escape(c.line)}</li>"
         for c in report.checks
     )
     return f'<section id="checks"><h2>Other checks</h2><ul>{items}</ul></section>'

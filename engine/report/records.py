@@ -12,7 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-GAMES = ("unknown", "falling-skies")
+from engine.core import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+"""The repository checkout: feature paths in the records are relative to it."""
 
 
 @dataclass(frozen=True)
@@ -68,11 +71,17 @@ class RecordSet:
         return [s for s in self.scenarios if game_of(s) == game]
 
 
-def game_of(record: ScenarioRecord) -> str:
-    """The game a scenario belongs to: recorded, else its feature folder."""
-    if record.game in GAMES:
+def game_of(record: ScenarioRecord) -> str | None:
+    """The registered game a scenario belongs to: recorded, else the game whose features
+    folder holds its feature file (``None``: no registered game's)."""
+    specs = registry.games()
+    if record.game in specs:
         return record.game
-    return "falling-skies" if "/falling_skies/" in record.feature else "unknown"
+    feature = (ROOT / record.feature).resolve()
+    for spec in specs.values():
+        if feature.is_relative_to(spec.features.resolve()):
+            return spec.name
+    return None
 
 
 def read_records(folder: Path) -> RecordSet:

@@ -32,7 +32,7 @@ def summary_lines(report: Report) -> list[str]:
             f"{coverage.percent:.1f}%"
         )
     for check in report.checks:
-        lines.append(f"- {'ok' if check.ok else 'FAILED'}: {check.line}")
+        lines.append(f"- {check.verdict}: {check.line}")
     lines += [
         "",
         f"Report: {report.out / 'index.html'} (JUnit XML: {report.out / 'junit.xml'}, "

@@ -1,4 +1,4 @@
-"""A pytest plugin that records every Gherkin scenario for the verification report (issue 9).
+"""A pytest plugin that records every Gherkin scenario for the verification report.
 
 Two options, both off unless given:
 
@@ -12,9 +12,8 @@ Two options, both off unless given:
     ``switches_read`` to re-run only the scenarios a switch can affect.
 
 ``--rulings-reading SWITCH=READING`` (repeatable)
-    Every scenario world starts from this reading instead of the ledger's default
-    (``engine/unknown/data/interpretations.yaml``, ``engine/falling_skies/data/interpretations.yaml``;
-    the switch's ledger says which game it belongs to). A scenario that sets the switch itself
+    Every scenario world starts from this reading instead of the ledger's default (each
+    registered game's ``GameSpec.ledger``; the switch's ledger says which game it belongs to). A scenario that sets the switch itself
     ("Given the reading ...", "Given the rules read ...") still gets its own reading. The worlds
     ask :func:`forced_readings` for their starting readings.
 
@@ -43,27 +42,22 @@ from typing import Any
 import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
+from engine.core import registry
+from engine.core.registry import GameSpec, Opened
 from engine.core.ruleset import Switches
-from engine.falling_skies.ruleset import DEFAULT as FS_DEFAULT
-from engine.falling_skies.ruleset import interpretation_ledger as falling_skies_ledger
-from engine.unknown.ruleset import interpretation_ledger as unknown_ledger
 
 GAMES: dict[str, Callable[[], dict[str, dict]]] = {
-    "unknown": unknown_ledger,
-    "falling-skies": falling_skies_ledger,
+    spec.name: spec.switches for spec in registry.games().values()
 }
-"""Each game's interpretation ledger, by the game name the capture files use."""
-
-WORLD_FIXTURES = {"world": "unknown", "fs": "falling-skies"}
-"""The scenario-world fixtures that hold a board, and their game."""
+"""Each registered game's interpretation ledger, by the game name the capture files use."""
 
 FORCED: dict[str, dict[str, str]] = {game: {} for game in GAMES}
 """The readings ``--rulings-reading`` forces, per game (empty without the option)."""
 
 
 def forced_readings(game: str) -> dict[str, str]:
-    """A fresh copy of the readings forced for ``game`` (``unknown`` or ``falling-skies``), by
-    ledger ID: the readings a scenario world starts from."""
+    """A fresh copy of the readings forced for the registered game ``game``, by ledger ID: the
+    readings a scenario world starts from."""
     return dict(FORCED[game])
 
 
@@ -91,12 +85,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def parse_forced(options: list[str]) -> dict[str, dict[str, str]]:
-    """The ``--rulings-reading`` options checked against both ledgers, per game.
+    """The ``--rulings-reading`` options checked against every game's ledger, per game (the
+    games with a forced reading).
 
     Raises ``pytest.UsageError`` naming the option for a malformed option, a switch no ledger
     lists, a reading the switch's ledger does not list, or one switch forced two ways.
     """
-    forced: dict[str, dict[str, str]] = {game: {} for game in GAMES}
+    forced: dict[str, dict[str, str]] = {}
     for option in options:
         switch, sep, reading = option.partition("=")
         switch, reading = switch.strip(), reading.strip()
@@ -115,7 +110,7 @@ def parse_forced(options: list[str]) -> dict[str, dict[str, str]]:
                 f"--rulings-reading {option}: {game} switch {switch!r} has no reading "
                 f"{reading!r} (readings: {', '.join(readings)})"
             )
-        if forced[game].get(switch, reading) != reading:
+        if forced.setdefault(game, {}).get(switch, reading) != reading:
             raise pytest.UsageError(
                 f"--rulings-reading {option}: {switch!r} is already forced to "
                 f"{forced[game][switch]!r}"
@@ -219,15 +214,6 @@ class SwitchReads:
 # --- boards ----------------------------------------------------------------------------------
 
 
-def _svg_module() -> Any:
-    """``engine.svg`` if it is there (it is built alongside this plugin), else None."""
-    try:
-        import engine.svg as svg
-    except ImportError:
-        return None
-    return svg
-
-
 def unknown_board(world: Any) -> tuple[Any, ...] | None:
     """The Unknown map as it stands (the game's position once a game has started)."""
     state = getattr(world, "state", None)
@@ -237,15 +223,48 @@ def unknown_board(world: Any) -> tuple[Any, ...] | None:
     return None if position is None else (position,)
 
 
-def falling_skies_board(fs: Any) -> tuple[Any, ...] | None:
-    """``(state, scenario, ruleset)`` of a Falling Skies world, built on a copy so the scenario's
-    own world is not started early (the world builds its state on first use)."""
-    if fs.state is not None and fs.scenario is not None:
-        state, scenario = fs.state, fs.scenario
-    else:
-        probe = copy.copy(fs)
-        state, scenario = probe.now(), probe.the_scenario()
-    return (state, scenario, FS_DEFAULT.with_readings(**fs.readings))
+def map_opened(spec: GameSpec, world: Any) -> Opened | None:
+    """A map world (``world``: the map built so far, or the game's once started) as an opened
+    position: the map is the view its drawing takes."""
+    board = unknown_board(world)
+    if board is None:
+        return None
+    return Opened(spec, None, getattr(world, "state", None), board[0], "scenario")
+
+
+def board_opened(spec: GameSpec, fs: Any) -> Opened | None:
+    """A board world (``fs``: a scenario board and the game on it) as an opened position,
+    built on a copy so the scenario's own world is not started early (the world builds its
+    state on first use)."""
+    probe = fs if fs.state is not None and fs.scenario is not None else copy.copy(fs)
+    state, scenario, game = probe.now(), probe.the_scenario(), probe.game
+    return Opened(spec, game, state, _View(state, scenario), "scenario")
+
+
+@dataclass(frozen=True)
+class _View:
+    """A board world's state on its scenario, as a position file opens them."""
+
+    state: Any
+    scenario: Any
+    scenario_file: Path | None = None
+
+
+WORLD_FIXTURES: dict[str, Callable[[GameSpec, Any], Opened | None]] = {
+    "world": map_opened,
+    "fs": board_opened,
+}
+"""The scenario-world fixtures that hold a board, and how each is opened for its game's drawing
+(``GameSpec.svg``)."""
+
+
+def _svg_module() -> Any:
+    """The SVG writer the games' drawings share (``engine.core.svg``), if it is there."""
+    try:
+        import engine.core.svg as svg
+    except ImportError:
+        return None
+    return svg
 
 
 @dataclass
@@ -256,30 +275,24 @@ class Drawing:
     error: str | None = None
 
 
-def draw(request: pytest.FixtureRequest, title: str) -> Drawing:
-    """The board of the world the scenario used, drawn; no world or no board draws nothing.
+def draw(request: pytest.FixtureRequest, title: str, spec: GameSpec | None) -> Drawing:
+    """The board of the world the scenario used, drawn by its game (``spec``, the game whose
+    features folder holds the scenario); no game, no world or no board draws nothing.
 
     Only fixtures the scenario already requested are looked at (never a new world).
     """
+    if spec is None:
+        return Drawing()
     used = [name for name in WORLD_FIXTURES if name in request.fixturenames]
     for name in used:
         try:
-            world = request.getfixturevalue(name)
-            if WORLD_FIXTURES[name] == "unknown":
-                board = unknown_board(world)
-            else:
-                board = falling_skies_board(world)
+            opened = WORLD_FIXTURES[name](spec, request.getfixturevalue(name))
         except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
-            return Drawing(error=f"cannot read the {WORLD_FIXTURES[name]} board: {_why(error)}")
-        if board is None:
+            return Drawing(error=f"cannot read the {spec.name} board: {_why(error)}")
+        if opened is None:
             continue
-        svg = _svg_module()
-        if svg is None:
-            return Drawing(error="engine.svg is not available")
         try:
-            if WORLD_FIXTURES[name] == "unknown":
-                return Drawing(svg=svg.draw_unknown(*board, title=title))
-            return Drawing(svg=svg.draw_falling_skies(*board, title=title))
+            return Drawing(svg=spec.svg(opened, title))
         except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
             return Drawing(error=_why(error))
     return Drawing()
@@ -302,15 +315,20 @@ def safe_name(nodeid: str) -> str:
     return f"{cleaned}-{digest}"
 
 
-def game_of(feature_path: str, used: list[str]) -> str | None:
-    """The game a scenario belongs to: its feature folder, else the world it used."""
-    parts = Path(feature_path).parts
-    for part in parts:
-        name = part.replace("_", "-")
-        if name in GAMES:
-            return name
-    games = {WORLD_FIXTURES[name] for name in used}
-    return games.pop() if len(games) == 1 else None
+def spec_of(feature_file: str | Path) -> GameSpec | None:
+    """The registered game whose features folder (``GameSpec.features``) holds the feature
+    file, or ``None``."""
+    path = Path(feature_file).resolve()
+    for spec in registry.games().values():
+        if path.is_relative_to(spec.features.resolve()):
+            return spec
+    return None
+
+
+def game_of(feature_file: str | Path) -> str | None:
+    """The name of the game a scenario's feature file belongs to (:func:`spec_of`)."""
+    spec = spec_of(feature_file)
+    return None if spec is None else spec.name
 
 
 def step_record(step: Any) -> dict[str, Any]:
@@ -331,7 +349,6 @@ class Record:
     before: Drawing = field(default_factory=Drawing)
     after: Drawing = field(default_factory=Drawing)
     outcomes: list[str] = field(default_factory=list)
-    used: list[str] = field(default_factory=list)
     reads: dict[str, set[str]] = field(default_factory=dict)
     when_seen: bool = False
 
@@ -411,16 +428,17 @@ class Capture:
             return
         record.when_seen = True
         with self.reads.paused():
-            record.before = draw(request, f"{scenario.name} (before)")
+            spec = spec_of(scenario.feature.filename)
+            record.before = draw(request, f"{scenario.name} (before)", spec)
 
     def pytest_bdd_after_scenario(self, request: pytest.FixtureRequest, scenario: Any) -> None:
         """The "after" board: the world when the scenario ends, passed or failed."""
         record = self.record
         if record is None:
             return
-        record.used = [name for name in WORLD_FIXTURES if name in request.fixturenames]
         with self.reads.paused():
-            record.after = draw(request, f"{scenario.name} (after)")
+            spec = spec_of(scenario.feature.filename)
+            record.after = draw(request, f"{scenario.name} (after)", spec)
 
     def write(self, item: pytest.Item, record: Record) -> None:
         """Write the record of a scenario item (other tests are not scenarios: no file)."""
@@ -447,7 +465,7 @@ class Capture:
             "scenario": scenario.name,
             "line": scenario.line_number,
             "tags": sorted(set(scenario.tags) | set(feature.tags) | set(rule_tags)),
-            "game": game_of(feature_path, record.used),
+            "game": game_of(feature.filename),
             "outcome": record.outcome(),
             "steps": [step_record(step) for step in scenario.steps],
             "before_svg": record.before.svg,
