@@ -118,6 +118,23 @@ class PlaythroughSetup:
     seeds: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class ValidationSetup:
+    """One set-up the validators check (``rulings verify``): playable and terminating under
+    seeded random playouts, and, when the game names a win search, winnable."""
+
+    label: str
+    """How the validators' lines name it (``scout (easy, 1 player)``)."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The options given to :meth:`GameSpec.new_game`."""
+    win_search: str = ""
+    """``module:function`` of the search for a winning playout, called as
+    ``function(game, start, max_states, seconds)`` and returning a ``solver.lucky.WinSearch``
+    (empty: winnability is not searched)."""
+    max_states: int = 0
+    """The win search's budget of states."""
+
+
 class GameSpec:
     """What the harness may ask of one game. A game's package subclasses it once.
 
@@ -151,6 +168,18 @@ class GameSpec:
     """Its golden playthrough setups (``rulings record``)."""
     rollout_length: int = 0
     """Random-rollout cut for MCTS leaves (0: play rollouts to the end)."""
+    crosschecks: str = ""
+    """``module:function`` of its independent re-encodings of rules (``rulings verify``), called
+    as ``function(maps, z3_maps, seed, progress)`` and returning a report with
+    ``disagreements`` and ``summary()`` (empty: it has none)."""
+
+    def validation_setups(self) -> tuple[ValidationSetup, ...]:
+        """The set-ups the validators check; the default: the default set-up, no win search."""
+        return (ValidationSetup("default set-up"),)
+
+    def empty_svg(self, title: str) -> str | None:
+        """A drawing of the empty board (for a scenario that never had one), or ``None``."""
+        return None
 
     # -- the rules ---------------------------------------------------------------------------
     def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:
@@ -331,6 +360,7 @@ __all__ = [
     "SetupOption",
     "SetupRefused",
     "SweepReport",
+    "ValidationSetup",
     "game",
     "games",
     "iter_games",

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core.registry import GameSpec, Opened, Phrasebook
+from engine.core.registry import GameSpec, Opened, Phrasebook, ValidationSetup
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -46,6 +46,18 @@ class FallingSkiesSpec(GameSpec):
 
     def phrasebook(self) -> Phrasebook:
         raise NotImplementedError
+
+    def validation_setups(self) -> tuple[ValidationSetup, ...]:
+        """The default board, with a lucky search of up to 300,000 states for a winning
+        playout (it finds one)."""
+        return (
+            ValidationSetup(
+                "pnp-easy",
+                (("scenario", "default"),),
+                "solver.validators:falling_skies_win",
+                300_000,
+            ),
+        )
 
 
 SPEC = FallingSkiesSpec()

@@ -10,7 +10,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core.registry import GameSpec, Opened, Phrasebook, PlaythroughSetup, SetupOption
+from engine.core.registry import (
+    GameSpec,
+    Opened,
+    Phrasebook,
+    PlaythroughSetup,
+    SetupOption,
+    ValidationSetup,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -31,6 +38,7 @@ class UnknownSpec(GameSpec):
     machine = "properties.unknown_machine:UnknownMachine"
     openspiel = "engine.openspiel.unknown:UnknownOpenSpielGame"
     rollout_length = 30
+    crosschecks = "solver.crosscheck:run_crosschecks"
     playthroughs = (
         PlaythroughSetup(
             "scout-quick-start",
@@ -56,6 +64,33 @@ class UnknownSpec(GameSpec):
 
     def phrasebook(self) -> Phrasebook:
         raise NotImplementedError
+
+    def empty_svg(self, title: str) -> str | None:
+        from engine.unknown.position import position_from_data
+
+        empty = position_from_data({"game": "unknown", "tiles": []}, "empty map")
+        return self.svg(Opened(self, None, None, empty, "empty map"), title)
+
+    def validation_setups(self) -> tuple[ValidationSetup, ...]:
+        """Every mission x difficulty, one player, set up by the Setup section, with a lucky
+        search of 2,000 states for a winning playout."""
+        from engine.unknown.setup import DIFFICULTIES, setup_data
+
+        return tuple(
+            ValidationSetup(
+                f"{mission} ({difficulty}, 1 player)",
+                (
+                    ("setup", "standard"),
+                    ("mission", mission),
+                    ("difficulty", difficulty),
+                    ("players", 1),
+                ),
+                "solver.validators:unknown_win_search",
+                2_000,
+            )
+            for mission in sorted(setup_data().missions)
+            for difficulty in DIFFICULTIES
+        )
 
 
 SPEC = UnknownSpec()
