@@ -32,9 +32,10 @@ def valid_data(path: Path) -> Any:
     return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
 
 
-def valid_data_game(path: Path) -> Any:
+def names_a_scenario(path: Path) -> bool:
+    """Whether a valid position file names its scenario file (``scenario``)."""
     data = valid_data(path)
-    return data.get("game") if isinstance(data, dict) else None
+    return isinstance(data, dict) and "scenario" in data
 
 
 EXAMPLES = max(settings.default.max_examples // 2, 50)
@@ -48,7 +49,7 @@ POSITION_FILES = sorted(
     for p in (ROOT / "tests" / "data" / "positions").rglob("*")
     if p.suffix in (".yaml", ".json") and "bad" not in p.parts
 )
-FS_POSITION_FILES = [p for p in POSITION_FILES if valid_data_game(p) == "falling-skies"]
+FS_POSITION_FILES = [p for p in POSITION_FILES if names_a_scenario(p)]
 WORK = Path(tempfile.mkdtemp(prefix="hostile-files-"))
 """Where the hostile files are written (one folder for the session: Hypothesis re-runs the test
 body many times, so a per-test ``tmp_path`` fixture would be shared anyway)."""

@@ -1,4 +1,4 @@
-"""Is this position winnable? Exact expectimax over the engines' node/apply interface (issue 8).
+"""Is this position winnable? Exact expectimax over the engines' node/apply interface.
 
 :func:`solve` works for every game that offers ``game.node(state)`` and ``game.apply(state,
 decision)`` (``engine.core.game``); it never looks inside a state except for its ``round`` (the

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -142,6 +143,21 @@ def test_replay_and_an_action_together_are_refused(tmp_path: Path) -> None:
     one_line_error(result, 2, "rulings: error: give one ACTION or --replay FILE, not both")
 
 
+def _unknown_start(module: Any) -> tuple[Any, Any]:
+    from engine.unknown.setup import standard_setup
+
+    return module.GAME, standard_setup("hive", seed=4, players=2)
+
+
+def _falling_skies_start(module: Any) -> tuple[Any, Any]:
+    engine = FallingSkiesGame(module.scenario(module.SCENARIOS[0]))
+    return engine, engine.initial_state()
+
+
+STARTS = {"unknown": _unknown_start, "falling-skies": _falling_skies_start}
+"""A start position of each game whose replay is checked, from its machine module."""
+
+
 @pytest.mark.parametrize("game", ["unknown", "falling-skies"])
 def test_replay_of_a_seeded_game_matches_playing_it(tmp_path: Path, game: str) -> None:
     """Phrases said for a random playout read back as the same decisions (phrases_of is the
@@ -152,16 +168,7 @@ def test_replay_of_a_seeded_game_matches_playing_it(tmp_path: Path, game: str) -
     from engine.core.playout import play_out
     from properties.fuzz import machine_module
 
-    module = machine_module(game)
-    if game == "unknown":
-        from engine.unknown.setup import standard_setup
-
-        engine, start = module.GAME, standard_setup("hive", seed=4, players=2)
-    else:
-        engine = FallingSkiesGame(
-            falling_skies_machine.scenario(falling_skies_machine.SCENARIOS[0])
-        )
-        start = engine.initial_state()
+    engine, start = STARTS[game](machine_module(game))
     decisions: list = []
     state, _ = play_out(
         engine, start, Random(9), on_step=lambda _, d, __: decisions.append(d), max_decisions=60

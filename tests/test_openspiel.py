@@ -1,4 +1,4 @@
-"""Both games as OpenSpiel Python games (issue 7): OpenSpiel's own conformance test, plus
+"""Both games as OpenSpiel Python games: OpenSpiel's own conformance test, plus
 invariants of the adapter, each named after the rule clause it protects (``INVARIANTS``)."""
 
 from __future__ import annotations

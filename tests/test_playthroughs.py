@@ -1,4 +1,4 @@
-"""Golden playthroughs (issue 9, item 6): every file of ``tests/playthroughs/`` replays.
+"""Golden playthroughs: every file of ``tests/playthroughs/`` replays.
 
 Each file is one seeded playout of a setup of ``engine.playthrough.SETUPS`` (the registered
 games' ``GameSpec.playthroughs``). The tests play the
@@ -48,12 +48,12 @@ def test_every_setup_has_its_file_and_no_file_is_stray() -> None:
 def test_the_table_covers_what_the_brief_asks() -> None:
     """Falling Skies: the default board and two shipped boards, two seeds each; Unknown: about
     six setups over several missions, difficulties and numbers of people."""
-    fs = [s for s in playthrough.SETUPS if s.game == "falling-skies"]
+    fs = list(playthrough.setups("falling-skies"))
     assert [s.option("scenario") for s in fs][0] == "default"
     assert len(fs) == 3 and all(len(s.seeds) == 2 for s in fs)
     for setup in fs[1:]:
         assert (SCENARIOS / f"{setup.option('scenario')}.yaml").is_file()
-    unknown = [s for s in playthrough.SETUPS if s.game == "unknown"]
+    unknown = list(playthrough.setups("unknown"))
     assert len(unknown) >= 6
     assert len({s.option("mission") for s in unknown}) == len(unknown)
     assert {s.option("difficulty", "normal") for s in unknown} == {"easy", "normal", "hard"}

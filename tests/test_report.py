@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core import registry
 from engine.report.clauses import citations, clause_rows, status_counts
 from engine.report.differential import ReadingRun, SwitchReport
 from engine.report.model import Check, Coverage, GameReport, Report
@@ -24,6 +25,8 @@ from engine.svg import draw_file
 ROOT = Path(__file__).resolve().parent.parent
 UNKNOWN_MAP = "tests/data/positions/detour.yaml"
 FS_POSITION = "tests/data/positions/falling_skies/room-phase.yaml"
+BOARDS = {"unknown": UNKNOWN_MAP, "falling-skies": FS_POSITION}
+"""A position file of each game, drawn as a recorded scenario's board."""
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 HEADLESS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -34,11 +37,11 @@ HEADLESS = (
 def record(
     name: str, game: str, outcome: str = "passed", tags: tuple[str, ...] = ()
 ) -> ScenarioRecord:
-    board = draw_file(UNKNOWN_MAP if game == "unknown" else FS_POSITION)
-    folder = "unknown" if game == "unknown" else "falling_skies"
+    board = draw_file(BOARDS[game])
+    folder = registry.game(game).features.relative_to(ROOT).as_posix()
     return ScenarioRecord(
         nodeid=f"tests/test_scenarios.py::test_{name}",
-        feature=f"features/{folder}/x.feature",
+        feature=f"{folder}/x.feature",
         feature_name="x",
         name=name.replace("_", " "),
         line=len(name),

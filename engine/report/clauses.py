@@ -1,5 +1,5 @@
 """Rule coverage: every clause of a rulebook traced to the engine code that cites it and to the
-scenarios and invariants that check it (issue 9, item 2).
+scenarios and invariants that check it.
 
 A clause's status, first match wins:
 

@@ -1,5 +1,5 @@
 """The differential run: every scenario that reads an interpretation switch, rerun under each
-alternative reading of it (issue 9, item 4).
+alternative reading of it.
 
 A scenario that never read switch S during the default run cannot change when S changes (the
 engine is deterministic), so only the scenarios whose record lists S in ``switches_read`` are
