@@ -143,30 +143,19 @@ def _problem(error: jsonschema.ValidationError) -> str:
 
 
 def load_position(path: str | Path) -> Any:
-    """Load a position file into the game's position object (by its ``game`` key): an
-    ``UnknownPosition``, or a Falling Skies ``FSPosition`` (state and scenario)."""
-    data = read_position_data(path)
-    if data["game"] == "unknown":
-        from engine.unknown.position import position_from_data
+    """Load a position file into its game's own view of it (by its ``game`` key, through the
+    registry): e.g. an ``UnknownPosition`` (a map), or a Falling Skies ``FSPosition`` (state and
+    scenario)."""
+    from engine.core import registry
 
-        return position_from_data(data, str(path))
-    if data["game"] == "falling-skies":
-        from engine.falling_skies.files import position_from_data as fs_position
-
-        return fs_position(data, str(path), base=Path(path).parent)
-    raise PositionError(str(path), "game", f"unsupported game {data['game']!r}")
+    spec, data = registry.parse_file(path)
+    return spec.read_view(data, str(path), spec.ruleset())
 
 
 def load_state(path: str | Path) -> Any:
-    """Load a position file as a whole game state (by its ``game`` key); a file holding only
-    a map gives a state with no round in progress."""
-    data = read_position_data(path)
-    if data["game"] == "unknown":
-        from engine.unknown.files import state_from_data
+    """Load a position file as a whole game state (by its ``game`` key, through the registry);
+    a file holding only a map gives a state with no round in progress."""
+    from engine.core import registry
 
-        return state_from_data(data, str(path))
-    if data["game"] == "falling-skies":
-        from engine.falling_skies.files import state_from_data as fs_state
-
-        return fs_state(data, str(path), base=Path(path).parent)
-    raise PositionError(str(path), "game", f"unsupported game {data['game']!r}")
+    spec, data = registry.parse_file(path)
+    return spec.open_data(data, str(path), spec.ruleset()).state

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import resolve as resolve_module
-from engine.cli.resolve import Reading, parse_phrase
+from engine.unknown import phrases as resolve_module
 from engine.unknown.files import load_state
 from engine.unknown.game import UnknownGame
+from engine.unknown.phrases import Reading, parse_phrase
 from engine.unknown.state import PHASES, count
 from tests.cli_support import one_line_error, run
 

@@ -17,13 +17,13 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is not installed (the test extra)")
 
-from engine.cli.resolve import _load_state  # noqa: E402
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode, sample_outcome  # noqa: E402
 from engine.falling_skies.files import SCENARIOS  # noqa: E402
 from engine.falling_skies.game import FallingSkiesGame  # noqa: E402
 from engine.falling_skies.scenario import load_scenario  # noqa: E402
 from engine.openspiel import falling_skies as _fs_adapter  # noqa: E402,F401  (registers)
 from engine.openspiel import unknown as _unknown_adapter  # noqa: E402,F401  (registers)
+from engine.positions import load_state as _load_state  # noqa: E402
 from engine.unknown.game import UnknownGame  # noqa: E402
 from solver.search import Limits, solve  # noqa: E402
 from solver.search_openspiel import expectiminimax_value  # noqa: E402
@@ -76,7 +76,7 @@ def test_falling_skies_matches_expectiminimax(name: str) -> None:
 
 def test_lucky_roll_matches_expectiminimax_from_mid_round() -> None:
     """After the roll of the short-sky lucky-roll position, at each state of one seeded line."""
-    from engine.cli.falling_skies import fs_ruleset, open_position
+    from engine.falling_skies.spec import fs_ruleset, open_position
 
     position, game = open_position(str(POSITIONS / "short-sky-lucky-roll.yaml"), fs_ruleset(()))
     os_game = pyspiel.load_game("python_falling_skies", {"scenario": "short-sky"})
@@ -118,8 +118,8 @@ def test_white_reroll_chance_matches_expectiminimax() -> None:
     """Lucky-roll position rolled 1, 2 and a white 1, the white die then placed on the AA gun
     r1c1: both greys are rerolled (fs.dice.place.white-reroll) and win unless both show 1 or 2
     (a 3 or more goes on the research room r2c3): 8/9 by hand, the same for both searches."""
-    from engine.cli.falling_skies import fs_ruleset, open_position
     from engine.falling_skies.game import PlaceDie, Roll
+    from engine.falling_skies.spec import fs_ruleset, open_position
 
     position, game = open_position(str(POSITIONS / "short-sky-lucky-roll.yaml"), fs_ruleset(()))
     rolled = game.apply(position.state, Roll(((1, False), (2, False), (1, True)))).state

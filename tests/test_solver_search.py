@@ -16,16 +16,17 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from engine.cli.falling_skies import fs_ruleset, open_position
 from engine.cli.main import RulingsGroup
-from engine.cli.resolve import _load_state, resolve_command
+from engine.cli.resolve import resolve_command
 from engine.cli.solve import solve_command
 from engine.core.game import ChanceNode, PlayerNode, Step, TerminalNode, sample_outcome
 from engine.falling_skies.files import SCENARIOS
 from engine.falling_skies.game import FallingSkiesGame, PlaceDie, ResolveRoom
 from engine.falling_skies.ruleset import DEFAULT
 from engine.falling_skies.scenario import load_scenario
+from engine.falling_skies.spec import fs_ruleset, open_position
 from engine.falling_skies.state import Die, PlacedDie
+from engine.positions import load_state as _load_state
 from engine.unknown.game import UnknownGame
 from solver.search import Limits, _Search, solve
 

@@ -1,5 +1,7 @@
-"""The ``rulings`` command line: ask the rules engine about position files, draw them, verify.
+"""The ``rulings`` command line: ask the rules engines about position files, draw them, play,
+sweep, solve, verify.
 
 ``main.py`` holds the command group and the one place where bad input becomes a one-line error;
-``query.py`` the geometry questions, ``render.py`` the map drawing, ``verify.py`` the checks.
+every command reaches a game only through the registry (:mod:`engine.core.registry`), and a
+game may add commands of its own (``GameSpec.commands``, e.g. Unknown's ``query``).
 """

@@ -15,14 +15,15 @@ import click
 
 from engine.cli.fuzz import fuzz_command
 from engine.cli.games import games_command
+from engine.cli.params import examples
 from engine.cli.play import play_command
-from engine.cli.query import query
 from engine.cli.record import record_command
-from engine.cli.render import show_command
 from engine.cli.resolve import resolve_command
+from engine.cli.show import show_command
 from engine.cli.solve import solve_command
 from engine.cli.sweep import sweep_command
 from engine.cli.verify import verify_command
+from engine.core import registry
 from engine.core.errors import PositionError
 
 USAGE_ERROR = 2
@@ -101,20 +102,7 @@ def _see_help(error: click.UsageError) -> str:
     cls=RulingsGroup,
     no_args_is_help=True,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="""\b
-Examples:
-  rulings show tests/data/positions/detour.yaml
-  rulings query range tests/data/positions/detour.yaml 0,0 2,1
-  rulings query los tests/data/positions/sightlines.yaml 0,2 0,0 --json
-  rulings query knockback tests/data/positions/corridor.yaml --source 0,0 --distance 3 --who yellow
-  rulings query explore tests/data/positions/explore-2x2.yaml --who yellow
-  rulings verify --maps 200 --z3-maps 20
-  rulings resolve tests/data/positions/play/mid-turn.yaml move yellow east
-  rulings play unknown --mission scout --seed 1 --random
-  rulings show tests/data/positions/falling_skies/room-phase.yaml
-  rulings resolve tests/data/positions/falling_skies/room-phase.yaml resolve r3c4
-  rulings play falling-skies --seed 1 --random
-""",
+    epilog=examples("rulings", after=("rulings verify --maps 200 --z3-maps 20",)),
 )
 def cli() -> None:
     """Ask the rules engines of the board games Unknown and Under Falling Skies about a
@@ -127,7 +115,6 @@ def cli() -> None:
 
 
 cli.add_command(games_command)
-cli.add_command(query)
 cli.add_command(show_command)
 cli.add_command(verify_command)
 cli.add_command(resolve_command)
@@ -136,6 +123,9 @@ cli.add_command(sweep_command)
 cli.add_command(fuzz_command)
 cli.add_command(solve_command)
 cli.add_command(record_command)
+for _spec in registry.games().values():
+    for _reference in _spec.commands:  # the questions only one game can be asked
+        cli.add_command(registry.load_reference(_reference))
 
 
 def main() -> None:

@@ -1,57 +1,24 @@
-"""Command-line values shared by the commands: coordinates, readings, position files.
+"""Command-line values shared by the commands: readings, position files, the games' set-up
+options.
 
-Every check here fails with a :class:`click.BadParameter` naming the option, so the command group
-(``main.py``) can print it as one line; problems inside a position file stay
-:class:`~engine.core.errors.PositionError`.
+Every check here fails with a :class:`click.BadParameter` naming the option (or a
+:class:`click.UsageError`), so the command group (``main.py``) can print it as one line; problems
+inside a position file stay :class:`~engine.core.errors.PositionError`. Games are reached only
+through the registry (:mod:`engine.core.registry`).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 import click
 
-from engine.core.errors import PositionError
-from engine.positions import load_position
-from engine.unknown.position import Coord, Enemy, Survivor, UnknownPosition
-from engine.unknown.ruleset import DEFAULT, Ruleset, interpretation_ledger
+from engine.core import registry
+from engine.core.registry import GameSpec, Opened, SetupOption, SetupRefused
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class CoordType(click.ParamType):
-    """An ``X,Y`` grid coordinate (x grows east, y grows north)."""
-
-    name = "X,Y"
-
-    def convert(
-        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-    ) -> Coord:
-        if isinstance(value, tuple):
-            return value
-        parts = str(value).split(",")
-        try:
-            x, y = (int(part.strip()) for part in parts)
-        except ValueError:
-            self.fail(
-                f"{value!r} is not a coordinate X,Y of two whole numbers (e.g. 2,-1)", param, ctx
-            )
-        return (x, y)
-
-
-COORD = CoordType()
-
-
-def show(at: Coord) -> str:
-    """A coordinate as the position files write it: ``[x, y]``."""
-    return f"[{at[0]}, {at[1]}]"
-
-
-def either(items: list[str]) -> str:
-    """Alternatives as ``a, b or c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
 def echo_json(answer: dict[str, Any]) -> None:
@@ -66,89 +33,166 @@ def json_option(command: F) -> F:
     )(command)
 
 
-def reading_option(command: F) -> F:
-    """``--reading SWITCH=READING`` (repeatable), delivered to the command as a ``Ruleset``."""
-    switches = "; ".join(
+def game_choice() -> click.Choice:
+    """The registered games' names, for a GAME argument or ``--game``."""
+    return click.Choice(list(registry.names()))
+
+
+def switches_help(spec: GameSpec) -> str:
+    """A game's switches, readings and defaults, for ``--help``."""
+    return "; ".join(
         f"{switch}: {' | '.join(entry['readings'])} (default {entry['default']})"
-        for switch, entry in interpretation_ledger().items()
+        for switch, entry in spec.switches().items()
     )
-    return click.option(
-        "--reading",
-        "ruleset",
-        multiple=True,
-        metavar="SWITCH=READING",
-        callback=_ruleset,
-        help=f"Choose an interpretation of an ambiguous rule (repeatable). Switches: {switches}.",
-    )(command)
 
 
 def readings_option(command: F) -> F:
-    """``--reading SWITCH=READING`` (repeatable) for commands serving both games: delivered as
-    the raw values, turned into the game's ruleset by :func:`unknown_ruleset` or
-    ``engine.cli.falling_skies.fs_ruleset`` once the game is known."""
-    from engine.cli.falling_skies import switches_help
-
-    unknown = "; ".join(
-        f"{switch}: {' | '.join(entry['readings'])} (default {entry['default']})"
-        for switch, entry in interpretation_ledger().items()
+    """``--reading SWITCH=READING`` (repeatable), delivered as the raw values: turned into the
+    game's ruleset by :func:`ruleset_of` once the game is known. The help lists every
+    registered game's switches."""
+    listed = " ".join(
+        f"{spec.title} switches: {switches_help(spec)}."
+        for spec in registry.games().values()
+        if spec.switches()
     )
     return click.option(
         "--reading",
         "readings",
         multiple=True,
         metavar="SWITCH=READING",
-        help="Choose an interpretation of an ambiguous rule (repeatable). Unknown switches: "
-        f"{unknown}. Under Falling Skies switches: {switches_help()}.",
+        help=f"Choose an interpretation of an ambiguous rule (repeatable). {listed}",
     )(command)
 
 
-def unknown_ruleset(values: tuple[str, ...]) -> Ruleset:
-    """Unknown's ruleset with ``--reading`` values applied (a usage error names the option)."""
+def ruleset_of(spec: GameSpec, values: tuple[str, ...]) -> Any:
+    """``spec``'s ruleset with ``--reading`` values applied (a usage error names the option)."""
     try:
-        return _ruleset(None, None, values)  # type: ignore[arg-type]
-    except click.BadParameter as error:
-        error.param_hint = "--reading"
-        raise
-
-
-def _ruleset(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Ruleset:
-    """The default ruleset with the chosen readings (interpretation ledger switches)."""
-    chosen: dict[str, str] = {}
-    for value in values:
-        switch, sep, reading = value.partition("=")
-        switch, reading = switch.strip(), reading.strip()
-        if not sep or not switch or not reading:
-            raise click.BadParameter(
-                f"{value!r} is not SWITCH=READING (switches: {', '.join(interpretation_ledger())})"
-            )
-        if switch in chosen:
-            raise click.BadParameter(f"switch {switch!r} is given twice")
-        chosen[switch] = reading
-    try:
-        return DEFAULT.with_readings(**chosen)
+        return spec.ruleset(registry.parse_readings(values, tuple(spec.switches())))
     except ValueError as error:
-        raise click.BadParameter(str(error)) from None
+        raise click.BadParameter(str(error), param_hint="--reading") from None
 
 
-def open_position(path: str) -> UnknownPosition:
-    """Load an Unknown position file (``PositionError`` names the bad entry; the geometry
-    queries have no meaning for another game's file)."""
-    position = load_position(path)
-    if not isinstance(position, UnknownPosition):
-        raise PositionError(path, "game", "this command asks about Unknown maps only")
-    return position
+def open_file(path: str, values: tuple[str, ...]) -> Opened:
+    """A position file of any registered game, read and parsed once, opened under the
+    ``--reading`` values."""
+    spec, data = registry.parse_file(path)
+    return spec.open_data(data, path, ruleset_of(spec, values))
 
 
-def tile_on_map(position: UnknownPosition, at: Coord, option: str, path: str) -> Coord:
-    """``at`` if a tile is placed there; otherwise a usage error naming ``option`` and the file."""
-    if at not in position.tile_at:
-        raise click.BadParameter(f"no tile is placed at {show(at)} in {path}", param_hint=option)
-    return at
+def refused(error: SetupRefused) -> click.ClickException:
+    """A set-up the game refuses, as a usage error of the option at fault."""
+    if error.option:
+        return click.BadParameter(error.problem, param_hint=error.option)
+    return click.UsageError(error.problem)
 
 
-def piece_on_map(position: UnknownPosition, who: str, path: str) -> Survivor | Enemy:
-    """The piece ``who``; an unknown id is a usage error of ``--who`` naming the known ones."""
-    try:
-        return position.piece(who)
-    except KeyError as error:
-        raise click.BadParameter(f"{error.args[0]} in {path}", param_hint="--who") from None
+# --- the games' set-up options ------------------------------------------------------------------
+
+
+def options_for(command: str) -> list[SetupOption]:
+    """Every registered game's set-up options ``command`` takes, one per flag (a flag two games
+    share is declared by the first)."""
+    seen: dict[str, SetupOption] = {}
+    for spec in registry.games().values():
+        for option in spec.setup_options:
+            if command in option.commands:
+                seen.setdefault(option.name, option)
+    return list(seen.values())
+
+
+def takers(name: str, command: str) -> list[str]:
+    """The games whose set-up option ``name`` ``command`` takes."""
+    return [
+        spec.name
+        for spec in registry.games().values()
+        if any(o.name == name and command in o.commands for o in spec.setup_options)
+    ]
+
+
+def setup_options(command: str) -> Callable[[F], F]:
+    """Add every registered game's set-up options of ``command`` as click options."""
+
+    def add(function: F) -> F:
+        for option in reversed(options_for(command)):
+            function = click.option(option.flag, option.name, **_click_settings(option))(function)
+        return function
+
+    return add
+
+
+def _click_settings(option: SetupOption) -> dict[str, Any]:
+    settings: dict[str, Any] = {"help": option.help}
+    if option.metavar:
+        settings["metavar"] = option.metavar
+    if option.kind is bool:
+        return {**settings, "is_flag": True}
+    if option.many:
+        return {**settings, "multiple": True, "callback": _many(option)}
+    if option.path:
+        settings["type"] = click.Path(dir_okay=False)
+    elif option.choices:
+        settings["type"] = click.Choice(option.choices)
+    elif option.kind is int:
+        settings["type"] = int if option.minimum is None else click.IntRange(min=option.minimum)
+    settings["default"] = option.default
+    settings["show_default"] = option.show_default
+    return settings
+
+
+def _many(option: SetupOption) -> Callable[[click.Context, click.Parameter, tuple[str, ...]], list]:
+    """A click callback: comma-separated or repeated values, each one of the option's choices
+    (every choice when none is given)."""
+
+    def convert(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> list:
+        words = [n.strip() for v in values for n in v.split(",") if n.strip()]
+        chosen: list[Any] = []
+        for word in words:
+            if option.kind is int:
+                if not word.isdigit() or str(int(word)) not in option.choices:
+                    low, high = option.choices[0], option.choices[-1]
+                    raise click.BadParameter(
+                        f"{word!r} is not a {option.what} from {low} to {high}"
+                    )
+                chosen.append(int(word))
+            else:
+                word = word.lower()
+                if word not in option.choices:
+                    raise click.BadParameter(
+                        f"no {option.what} {word!r} (choose from {', '.join(option.choices)})"
+                    )
+                chosen.append(word)
+        return list(dict.fromkeys(chosen)) or option.default_value()
+
+    return convert
+
+
+def chosen_options(
+    ctx: click.Context,
+    spec: GameSpec,
+    command: str,
+    values: Mapping[str, Any],
+    not_taken: Callable[[str, str], str],
+) -> dict[str, Any]:
+    """The values of ``spec``'s own set-up options of ``command``, from the command's
+    ``values``; an option given on the command line that ``spec`` does not take is a usage
+    error worded by ``not_taken(flag, name)``."""
+    own = {o.name: o for o in spec.setup_options if command in o.commands}
+    for option in options_for(command):
+        given = ctx.get_parameter_source(option.name) is click.core.ParameterSource.COMMANDLINE
+        if given and option.name not in own:
+            raise click.UsageError(not_taken(option.flag, option.name))
+    chosen = {}
+    for name, option in own.items():
+        given = ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+        chosen[name] = values[name] if given else option.default_value()
+    return chosen
+
+
+def examples(command: str, before: tuple[str, ...] = (), after: tuple[str, ...] = ()) -> str:
+    """The ``Examples:`` block of ``command``'s help: ``before``, every registered game's
+    examples of it, then ``after``."""
+    lines = [*before]
+    for spec in registry.games().values():
+        lines += spec.examples.get(command, ())
+    lines += after
+    return "\b\nExamples:\n" + "".join(f"  {line}\n" for line in lines)

@@ -3,63 +3,31 @@
 ``rulings resolve POS --replay FILE`` applies the phrases of FILE (one per line; blank lines and
 ``#`` comments skipped) in order from POS; ``rulings fuzz`` writes such a file for the minimal
 failing example it found. Each game reads and says its decisions with the phrases of
-``rulings resolve`` (:class:`Phrasebook`); a decision no phrase names, or whose phrase would read
-back as another decision, is said as ``option N`` (its place in the list the rules offer).
+``rulings resolve`` (its registry entry's :class:`~engine.core.registry.Phrasebook`); a
+decision no phrase names, or whose phrase would read back as another decision, is said as
+``option N`` (its place in the list the rules offer).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 import click
 
+from engine.core import registry
 from engine.core.errors import IllegalDecision, PositionError
 from engine.core.game import Event, Node
 from engine.core.game import choices as game_choices
+from engine.core.registry import Phrasebook
 
 Decision = Any
 
 
-@dataclass(frozen=True)
-class Phrasebook:
-    """How one game's decisions are read from phrases and said as phrases."""
-
-    read: Callable[[Any, Any, Node, str, Random | None], Decision]
-    """``read(game, state, node, phrase, rng)``: the decision, or ``click.BadParameter``."""
-    say: Callable[[Any, Decision], str | None]
-    """``say(state, decision)``: the phrase (``None`` if no phrase names it)."""
-    next_lines: Callable[[Any, Node], list[str]]
-    """``next_lines(state, node)``: what the rules ask for next, as ``rulings resolve`` says it."""
-    next_data: Callable[[Any, Node], dict[str, Any]]
-    """``next_data(state, node)``: the same as JSON data."""
-
-
 def phrasebook(game_name: str) -> Phrasebook:
-    """The phrases of ``unknown`` or ``falling-skies``."""
-    if game_name == "falling-skies":
-        from engine.cli import falling_skies as fs
-
-        return Phrasebook(
-            read=lambda game, state, node, phrase, rng: fs.parse_phrase(
-                fs.Reading(state, node, phrase, rng)
-            ),
-            say=lambda state, decision: fs.say(decision, state),
-            next_lines=fs.node_lines,
-            next_data=fs.node_data,
-        )
-    from engine.cli import resolve
-
-    return Phrasebook(
-        read=lambda game, state, node, phrase, rng: resolve.parse_phrase(
-            resolve.Reading(game, state, node, phrase, rng)
-        ),
-        say=lambda state, decision: resolve.say(decision),
-        next_lines=resolve.node_lines,
-        next_data=resolve.node_data,
-    )
+    """The phrases of the registered game ``game_name``."""
+    return registry.game(game_name).phrasebook()
 
 
 def phrase_for(book: Phrasebook, game: Any, state: Any, node: Node, decision: Decision) -> str:

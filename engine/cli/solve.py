@@ -1,8 +1,9 @@
 """``rulings solve``: is this position winnable, how likely under best play, and how (issue 8).
 
-The position (either game, by its ``game`` key, with ``--reading`` values) is solved by
-:func:`solver.search.solve` through the engine's node/apply interface; this module only opens
-the file, says decisions as ``rulings resolve`` phrases (``engine.cli.replay``) and prints.
+The position (any registered game, by its ``game`` key, with ``--reading`` values; the file
+read once) is solved by :func:`solver.search.solve` through the engine's node/apply interface;
+this module only opens the file, says decisions as ``rulings resolve`` phrases (the game's
+phrasebook, ``engine.cli.replay``) and prints.
 """
 
 from __future__ import annotations
@@ -16,29 +17,14 @@ from typing import Any
 import click
 
 from engine.cli import replay
-from engine.cli.params import json_option, readings_option, unknown_ruleset
+from engine.cli.params import examples, json_option, readings_option, ruleset_of
+from engine.core import registry
 from engine.core.errors import PositionError
+from engine.core.registry import GameSpec
 from solver.search import Limits, Progress, Solution, SolveError, StrategyNode, solve
 
-POSITIONS = "tests/data/positions/solve"
 STRATEGY_LINES = 200
 """At most this many lines of a certain win's strategy tree are printed."""
-
-
-def open_game(path: str, readings: tuple[str, ...]) -> tuple[str, Any, Any]:
-    """``(game name, engine, state)`` for a position file of either game."""
-    from engine.positions import read_position_data
-
-    if read_position_data(path)["game"] == "falling-skies":
-        from engine.cli import falling_skies as fs
-
-        position, game = fs.open_position(path, fs.fs_ruleset(readings))
-        return "falling-skies", game, position.state
-    from engine.cli.resolve import _load_state
-    from engine.unknown.game import UnknownGame
-
-    ruleset = unknown_ruleset(readings)
-    return "unknown", UnknownGame(ruleset), _load_state(path)
 
 
 def fraction(value: Fraction | None) -> str | None:
@@ -49,8 +35,8 @@ def fraction(value: Fraction | None) -> str | None:
 class Sayer:
     """Says a game's decisions as the phrases ``rulings resolve`` reads back."""
 
-    def __init__(self, game_name: str, game: Any) -> None:
-        self.book = replay.phrasebook(game_name)
+    def __init__(self, spec: GameSpec, game: Any) -> None:
+        self.book = spec.phrasebook()
         self.game = game
 
     def __call__(self, state: Any, decision: Any) -> str:
@@ -217,63 +203,30 @@ def puzzle_check(puzzle: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]
 
 
 def answer_placement(
-    path: str, game_name: str, game: Any, state: Any, question: str, rerolls: str, as_json: bool
+    path: str, spec: GameSpec, game: Any, state: Any, question: str, rerolls: str, as_json: bool
 ) -> None:
-    """``--placement``: the Z3 answer for a Falling Skies dice phase (or one usage error)."""
-    if game_name != "falling-skies":
-        raise click.UsageError("--placement asks an Under Falling Skies dice phase")
-    kind, _, value = question.partition("=")
-    if kind == "no-damage" and not value:
-        target = None
-    elif kind == "research" and value.isdigit():
-        target = int(value)
-    else:
-        raise click.BadParameter(
-            f"{question!r} is neither 'no-damage' nor 'research=K'", param_hint="--placement"
-        )
-    from solver.z3_falling_skies import no_damage_placement, research_placement
-
-    try:
-        if target is None:
-            plan = no_damage_placement(game.scenario, game.ruleset, state, rerolls)
-        else:
-            plan = research_placement(game.scenario, game.ruleset, state, target, rerolls)
-    except ValueError as error:
-        raise PositionError(path, "file", str(error)) from None
-    asked = "takes no damage" if target is None else f"reaches research step {target}"
+    """``--placement``: the game's answer to a placement question (``GameSpec.placement``), or
+    one usage error."""
+    if not spec.placement:
+        asked = [s.title for s in registry.games().values() if s.placement]
+        raise click.UsageError(f"--placement asks an {' or '.join(asked)} dice phase")
+    lines, data = registry.load_reference(spec.placement)(path, game, state, question, rerolls)
     if as_json:
-        found = (
-            None
-            if plan is None
-            else {
-                "moves": [str(m) for m in plan.moves],
-                "rooms": list(plan.rooms),
-                "relies_on_rerolls": plan.relies_on_rerolls,
-            }
-        )
-        click.echo(json.dumps({"question": question, "rerolls": rerolls, "placement": found}))
+        click.echo(json.dumps(data))
         return
-    if plan is None:
-        click.echo(f"no placement {asked} (proved by Z3, rerolls: {rerolls})")
-        return
-    luck = " (counting on the reroll faces shown)" if plan.relies_on_rerolls else ""
-    click.echo(f"a placement that {asked}{luck}: {plan}")
+    click.echo("\n".join(lines))
 
 
 @click.command(
     "solve",
     short_help="Is this position winnable? Exact probability, best decision and a plan.",
-    epilog=f"""\b
-Examples:
-  rulings solve {POSITIONS}/short-sky-lucky-roll.yaml --rounds 1
-  rulings solve {POSITIONS}/short-sky-win-now.yaml --json
-  rulings solve {POSITIONS}/near-skull-doomed.yaml
-  rulings solve tests/data/positions/falling_skies/room-phase.yaml --rounds 1 --timeout 30
-  rulings solve POS --rounds 2 --max-nodes 100000 --plan-out plan.txt
-  rulings resolve POS --replay plan.txt          # replay the plan found
-  rulings solve tests/data/positions/falling_skies/mid-placement.yaml --placement no-damage
-  rulings solve tests/data/positions/falling_skies/mid-placement.yaml --placement research=2 --rerolls forbid
-""",
+    epilog=examples(
+        "solve",
+        after=(
+            "rulings solve POS --rounds 2 --max-nodes 100000 --plan-out plan.txt",
+            "rulings resolve POS --replay plan.txt          # replay the plan found",
+        ),
+    ),
 )
 @click.argument("path", metavar="POS")
 @click.option(
@@ -335,23 +288,23 @@ def solve_command(
     by the Z3 encoding of the phase (solver/z3_falling_skies.py): a placement order, with the
     rooms to resolve for research, or a proof that none exists.
     """
-    from engine.positions import read_position_data
-
-    puzzle = read_position_data(path).get("puzzle")
-    if puzzle is not None:
+    spec, data = registry.parse_file(path)
+    puzzle = data.get("puzzle")
+    if isinstance(puzzle, dict):
         rounds = rounds if rounds is not None else puzzle.get("rounds")
         written = tuple(f"{k}={v}" for k, v in (puzzle.get("readings") or {}).items())
         readings = readings or written
-    game_name, game, state = open_game(path, readings)
+    opened = spec.open_data(data, path, ruleset_of(spec, readings))
+    game, state = opened.game, opened.state
     if placement is not None:
-        answer_placement(path, game_name, game, state, placement, rerolls, as_json)
+        answer_placement(path, spec, game, state, placement, rerolls, as_json)
         return
     limits = Limits(rounds, max_nodes, timeout)
     try:
         solution = solve(game, state, limits, progress_echo())
     except SolveError as error:
         raise PositionError(path, "file", str(error)) from None
-    say = Sayer(game_name, game)
+    say = Sayer(spec, game)
     if plan_out is not None:
         write_plan(plan_out, solution, say, path)
     if as_json:

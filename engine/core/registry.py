@@ -24,7 +24,7 @@ from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.errors import PositionError
 from engine.core.playout import SweepReport, sweep_report
@@ -65,7 +65,17 @@ class Phrasebook:
     event_line: Callable[[Any], str]
     """``event_line(event)``: one event narrated on one line (with its clause)."""
     forms: str = ""
-    """The accepted phrase forms, for ``rulings resolve --help``."""
+    """The accepted phrase forms, for ``rulings resolve --help`` (click epilog text: a paragraph
+    starting with a ``\\b`` line is printed as it is)."""
+    shown: Callable[[Any, Decision], str] | None = None
+    """``shown(state, decision)``: how ``rulings resolve`` names a decision it applied (``None``:
+    by its phrase)."""
+
+    def name(self, state: Any, decision: Decision) -> str:
+        """How ``rulings resolve`` names ``decision`` taken at ``state``."""
+        if self.shown is not None:
+            return self.shown(state, decision)
+        return self.say(state, decision) or str(decision)
 
 
 @dataclass(frozen=True)
@@ -82,10 +92,30 @@ class SetupOption:
     """``str``, ``int`` or ``bool`` (a flag)."""
     commands: tuple[str, ...] = ("play", "sweep")
     """The commands that take it."""
+    metavar: str | None = None
+    """How the value is shown in ``--help`` (``N``, ``FILE``)."""
+    minimum: int | None = None
+    """The least value an ``int`` option takes."""
+    many: bool = False
+    """Several values, comma-separated or repeated, passed as a list (every choice when none is
+    given)."""
+    what: str = ""
+    """What one value is, for the message refusing a bad one of a ``many`` option
+    (``mission``; ``number of players``)."""
+    path: bool = False
+    """The value is a file's path."""
+    show_default: bool = False
+    """``--help`` shows the default."""
 
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    def default_value(self) -> Any:
+        """The value when the option is not given (a ``many`` option: every choice)."""
+        if self.many and self.default is None:
+            return [self.kind(choice) for choice in self.choices]
+        return self.default
 
 
 @dataclass(frozen=True)
@@ -99,12 +129,30 @@ class NewGame:
 
 
 class SetupRefused(ValueError):
-    """A set-up the rules refuse: the option at fault (``--mission``) and the problem."""
+    """A set-up the rules refuse: the option at fault (``--mission``; empty when the refusal
+    is about the options together) and the problem."""
 
     def __init__(self, option: str, problem: str) -> None:
         super().__init__(problem)
         self.option = option
         self.problem = problem
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One line of ``rulings play``'s log: the text printed, and the entry ``--json`` lists."""
+
+    text: str
+    data: Any
+
+
+class SweepProgress(Protocol):
+    """What a sweep reports to as it goes: ``progress(done, total)`` after each playout, and
+    ``progress.note(line)`` for a line worth saying on the way (stderr)."""
+
+    def __call__(self, done: int, total: int) -> None: ...
+
+    def note(self, line: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -168,6 +216,31 @@ class GameSpec:
     """Its golden playthrough setups (``rulings record``)."""
     rollout_length: int = 0
     """Random-rollout cut for MCTS leaves (0: play rollouts to the end)."""
+    primary: bool = False
+    """The game a command takes when none is named (``rulings sweep``'s ``--game``)."""
+    mcts_simulations: int = 20
+    """``rulings play --bot mcts``'s simulations per decision when ``--simulations`` is not given."""
+    commands: tuple[str, ...] = ()
+    """``module:attribute`` of click commands the game adds to ``rulings`` (questions only it
+    can be asked)."""
+    examples: Mapping[str, tuple[str, ...]] = {}
+    """Example command lines by command (``show``, ``resolve``, ``play``, ``sweep``, ``solve``,
+    ``rulings`` for the group), listed in that command's ``--help``."""
+    interactive: bool = True
+    """Whether ``rulings play`` can read its decisions as phrases from stdin."""
+    drawn_with_readings: bool = False
+    """Whether readings change its drawings (``rulings show --reading``)."""
+    sweep_arguments: tuple[str, ...] = ("seed", "playouts")
+    """Which of ``rulings sweep``'s ``--seed`` and ``--playouts`` its :meth:`sweep` reads."""
+    play_json_key: str = "log"
+    """The key of ``rulings play --json``'s list of :class:`LogLine` entries."""
+    drawing: str = ""
+    """``module:function`` of its SVG drawing of the game's own parts (a map; a state and its
+    board), for callers that hold those rather than a file (``engine.svg`` finds it by name)."""
+    placement: str = ""
+    """``module:function`` answering ``rulings solve --placement QUESTION`` (empty: none):
+    ``function(path, game, state, question, rerolls)`` returns the answer's lines and its JSON
+    data, or raises the usage error or ``PositionError`` saying why there is none."""
     crosschecks: str = ""
     """``module:function`` of its independent re-encodings of rules (``rulings verify``), called
     as ``function(maps, z3_maps, seed, progress)`` and returning a report with
@@ -207,11 +280,17 @@ class GameSpec:
         naming the entry when it breaks the game's rules or schema)."""
         raise NotImplementedError
 
-    def save(self, game: Any, state: Any, path: Path) -> None:
-        """Write ``state`` as a position file at ``path`` (whole or not at all)."""
+    def read_view(self, data: dict[str, Any], source: str, ruleset: Any) -> Any:
+        """The game's own view of a parsed position file (what ``engine.positions.
+        load_position`` returns); by default :meth:`open_data`'s."""
+        return self.open_data(data, source, ruleset).view
+
+    def save(self, game: Any, state: Any, path: Path, opened: Opened | None = None) -> None:
+        """Write ``state`` as a position file at ``path`` (whole or not at all); ``opened`` is
+        the file it was played from, if any (a game may write references relative to it)."""
         raise NotImplementedError
 
-    def position_text(self, game: Any, state: Any) -> str:
+    def position_text(self, game: Any, state: Any, opened: Opened | None = None) -> str:
         """``state`` as the text of a position file."""
         raise NotImplementedError
 
@@ -232,6 +311,19 @@ class GameSpec:
         """How far ``state`` is toward a win, from 0 to 1 (searches rank states by it)."""
         return 0.0
 
+    # -- rulings play's log ------------------------------------------------------------------
+    def play_opening(self, new: NewGame, seed: int) -> list[LogLine]:
+        """The log lines of a game just set up: by default each set-up event."""
+        book = self.phrasebook()
+        return [_line(f"setup: {book.event_line(event)}") for event in new.events]
+
+    def play_step(self, before: Any, decision: Decision, step: Any) -> list[LogLine]:
+        """The log lines of one decision applied at ``before``: by default its phrase, then
+        its events."""
+        book = self.phrasebook()
+        lines = [_line(book.name(before, decision))]
+        return lines + [_line(f"  {book.event_line(event)}") for event in step.events]
+
     # -- sweeps ------------------------------------------------------------------------------
     def sweep(
         self,
@@ -241,9 +333,14 @@ class GameSpec:
         options: Mapping[str, Any],
         progress: Callable[[int, int], None],
     ) -> SweepReport:
-        """Seeded random playouts of set-up games and how they ended. The default plays
-        ``playouts`` games of :meth:`new_game` (seeds ``seed``, ``seed + 1``, ...) to the end."""
+        """Seeded random playouts of set-up games and how they ended (``progress`` may be a
+        :class:`SweepProgress`). The default plays ``playouts`` games of :meth:`new_game`
+        (seeds ``seed``, ``seed + 1``, ...) to the end."""
         return sweep_report(self, ruleset, seed, playouts, options, progress)
+
+
+def _line(text: str) -> LogLine:
+    return LogLine(text, text)
 
 
 def _load(reference: str) -> Any:
@@ -294,6 +391,13 @@ def game(name: str) -> GameSpec:
     raise KeyError(f"no game {name!r}{hint}; games: {', '.join(specs)}")
 
 
+def default_game() -> GameSpec:
+    """The game a command takes when none is named: the first marked ``primary``, else the
+    first by name."""
+    specs = list(_registered().values())
+    return next((spec for spec in specs if spec.primary), specs[0])
+
+
 def iter_games(selected: str = "all") -> Iterator[GameSpec]:
     """The games a ``--game`` value selects: one by name, or ``all``."""
     if selected == "all":
@@ -316,7 +420,7 @@ def spec_of_data(data: dict[str, Any], source: str) -> GameSpec:
 def parse_file(path: str | Path) -> tuple[GameSpec, dict[str, Any]]:
     """Read and parse a position file once: its game and its data (``PositionError`` if the
     file cannot be read, is malformed, or names no registered game)."""
-    from engine.positions import parse_position_text, read_text
+    from engine.positions import check_position_data, parse_position_text, read_text
 
     path = Path(path)
     data = parse_position_text(read_text(path), str(path), as_json=path.suffix.lower() == ".json")
@@ -324,6 +428,8 @@ def parse_file(path: str | Path) -> tuple[GameSpec, dict[str, Any]]:
         raise PositionError(
             str(path), "file", "a position file must be a mapping with a 'game' key"
         )
+    if data.get("game") not in _registered():
+        check_position_data(data, str(path))  # the schema's own word on a file of no game
     return spec_of_data(data, str(path)), data
 
 
@@ -336,14 +442,16 @@ def open_file(path: str | Path, readings: Mapping[str, str] | None = None) -> Op
     return spec.open_data(data, str(path), spec.ruleset(readings or {}))
 
 
-def parse_readings(values: Sequence[str]) -> dict[str, str]:
-    """``SWITCH=READING`` values as a mapping; ``ValueError`` for a malformed or repeated one."""
+def parse_readings(values: Sequence[str], known: Sequence[str] = ()) -> dict[str, str]:
+    """``SWITCH=READING`` values as a mapping; ``ValueError`` for a malformed or repeated one
+    (naming the ``known`` switches, when given)."""
     chosen: dict[str, str] = {}
     for value in values:
         switch, sep, reading = value.partition("=")
         switch, reading = switch.strip(), reading.strip()
         if not sep or not switch or not reading:
-            raise ValueError(f"{value!r} is not SWITCH=READING")
+            listed = f" (switches: {', '.join(known)})" if known else ""
+            raise ValueError(f"{value!r} is not SWITCH=READING{listed}")
         if switch in chosen:
             raise ValueError(f"switch {switch!r} is given twice")
         chosen[switch] = reading
@@ -353,14 +461,17 @@ def parse_readings(values: Sequence[str]) -> dict[str, str]:
 __all__ = [
     "GROUP",
     "GameSpec",
+    "LogLine",
     "NewGame",
     "Opened",
     "Phrasebook",
     "PlaythroughSetup",
     "SetupOption",
     "SetupRefused",
+    "SweepProgress",
     "SweepReport",
     "ValidationSetup",
+    "default_game",
     "game",
     "games",
     "iter_games",

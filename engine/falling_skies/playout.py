@@ -1,20 +1,23 @@
-"""A seeded random playout: uniform legal decisions, chance by its exact probability.
+"""Seeded random playouts of Under Falling Skies, and the win-rate sweep of many.
 
-Used by the CLI (``rulings play falling-skies --seed N --random``, or ``--bot mcts`` with a
-policy for the player decisions) and the win-rate command.
+A playout is :func:`engine.core.playout.play_out` (the one playout loop): uniform legal
+decisions, chance by its exact probability, both from one ``random.Random(seed)``. The sweep
+(``rulings sweep --game falling-skies``) counts wins and losses by the clause that ended each
+game.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from random import Random
+from typing import Any
 
-from engine.core.game import ChanceNode, PlayerNode, Step, TerminalNode, sample_outcome
+from engine.core.game import Step
+from engine.core.playout import play_out
 from engine.falling_skies.game import FallingSkiesGame
 from engine.falling_skies.state import FSState
-
-Policy = Callable[[FSState, PlayerNode], object]
-"""A player: the decision to take at a player node (``rulings play --bot mcts`` passes one)."""
 
 
 def random_playout(
@@ -31,46 +34,78 @@ def random_playout(
     every decision with its step (to narrate). ``RuntimeError`` if the game has not ended after
     ``max_decisions`` decisions or stops at a node no one can act on.
     """
-    state, ended = play_out(game, Random(seed), state, None, on_step, max_decisions)
-    if not ended:
+    start = game.initial_state() if state is None else state
+    watch = None if on_step is None else (lambda before, decision, step: on_step(decision, step))
+    end, ending = play_out(game, start, Random(seed), None, watch, max_decisions)
+    if ending.result == "stuck":
+        raise RuntimeError(f"round {end.round}: no one can act ({game.node(end)})")
+    if not ending.ended:
         raise RuntimeError(f"the playout did not end within {max_decisions} decisions")
-    return state
+    return end
 
 
-def play_out(
+@dataclass
+class SweepResult:
+    """Counts of a win-rate sweep."""
+
+    playouts: int = 0
+    wins: int = 0
+    losses: dict[str, int] | None = None
+    errors: list[str] | None = None
+    seconds: float = 0.0
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "playouts": self.playouts,
+            "wins": self.wins,
+            "losses": dict(sorted((self.losses or {}).items())),
+            "errors": len(self.errors or []),
+            "seconds": round(self.seconds, 2),
+            "playouts_per_second": round(self.playouts / self.seconds, 1) if self.seconds else None,
+            "win_rate": self.wins / self.playouts if self.playouts else None,
+        }
+
+    def lines(self) -> list[str]:
+        d = self.data()
+        rate = f"{100 * self.wins / self.playouts:.2f}%" if self.playouts else "n/a"
+        lines = [
+            f"playouts: {self.playouts}",
+            f"wins: {self.wins} ({rate})",
+            f"losses: {sum(d['losses'].values())}",
+        ]
+        lines += [f"  {clause}: {n}" for clause, n in d["losses"].items()]
+        lines.append(f"engine errors: {d['errors']}")
+        lines += [f"  {e}" for e in self.errors or []][:20]
+        lines.append(f"time: {self.seconds:.1f} s ({d['playouts_per_second']} playouts/s)")
+        return lines
+
+
+def sweep(
     game: FallingSkiesGame,
-    rng: Random,
-    state: FSState | None = None,
-    policy: Policy | None = None,
-    on_step: Callable[[object, Step], None] | None = None,
-    max_decisions: int = 100_000,
-) -> tuple[FSState, bool]:
-    """Play from ``state`` (the initial state by default) until the game ends or
-    ``max_decisions`` decisions (chance draws included) were applied; the last state, and whether
-    the game ended.
+    playouts: int,
+    seed: int,
+    progress: Callable[[int, int], None] = lambda done, total: None,
+) -> SweepResult:
+    """``playouts`` seeded random playouts (seeds ``seed`` .. ``seed + playouts - 1``); an
+    engine error is counted and listed, and the sweep goes on."""
+    from engine.falling_skies import playout
 
-    Chance outcomes are drawn with :func:`~engine.core.game.sample_outcome` from ``rng``; player
-    decisions by ``policy``, or uniformly from the legal ones with ``rng`` when it is ``None``.
-    ``RuntimeError`` if play stops at a node no one can act on.
-    """
-    if state is None:
-        state = game.initial_state()
-    for _ in range(max_decisions):
-        node = game.node(state)
-        if isinstance(node, TerminalNode):
-            return state, True
-        if isinstance(node, ChanceNode):
-            decision = sample_outcome(node, rng)
-        elif isinstance(node, PlayerNode) and node.legal:
-            decision = (
-                node.legal[rng.randrange(len(node.legal))]
-                if policy is None
-                else policy(state, node)
-            )
+    result = SweepResult(losses={}, errors=[])
+    assert result.losses is not None and result.errors is not None
+    started = time.monotonic()
+    for n in range(playouts):
+        try:
+            state = playout.random_playout(game, seed + n)
+        except Exception as error:  # an engine bug: counted and listed, the sweep goes on
+            result.errors.append(f"seed {seed + n}: {type(error).__name__}: {error}")
         else:
-            raise RuntimeError(f"round {state.round}: no one can act ({node})")
-        step = game.apply(state, decision)
-        if on_step is not None:
-            on_step(decision, step)
-        state = step.state
-    return state, isinstance(game.node(state), TerminalNode)
+            assert state.outcome is not None
+            result_, clause, _ = state.outcome
+            if result_ == "win":
+                result.wins += 1
+            else:
+                result.losses[clause] = result.losses.get(clause, 0) + 1
+        result.playouts += 1
+        progress(n + 1, playouts)
+    result.seconds = time.monotonic() - started
+    return result

@@ -6,14 +6,29 @@ reached through :data:`SPEC`; the engine, its files, phrases and drawings load o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.core.registry import GameSpec, Opened, Phrasebook, ValidationSetup
+from engine.core.registry import (
+    GameSpec,
+    LogLine,
+    NewGame,
+    Opened,
+    Phrasebook,
+    PlaythroughSetup,
+    SetupOption,
+    SweepReport,
+    ValidationSetup,
+    parse_readings,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
+
+POSITIONS = "tests/data/positions/falling_skies"
+SOLVE = "tests/data/positions/solve"
+NEAR_SKULL = "engine/falling_skies/data/scenarios/near-skull.yaml"
 
 
 class FallingSkiesSpec(GameSpec):
@@ -23,17 +38,113 @@ class FallingSkiesSpec(GameSpec):
     title = "Under Falling Skies"
     summary = "solo dice placement: shoot the ships down, dig, research before the city falls"
     package = "engine.falling_skies"
+    drawing = "engine.falling_skies.svg:draw_falling_skies"
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
     features = ROOT / "features" / "falling_skies"
     machine = "properties.falling_skies_machine:FallingSkiesMachine"
     openspiel = "engine.openspiel.falling_skies:FallingSkiesOpenSpielGame"
+    mcts_simulations = 20
+    """Measured to finish a pnp-easy game (38-55 decisions) in 7-10 s."""
+    interactive = False
+    drawn_with_readings = True
+    placement = "engine.cli.placement:dice_phase"
+    examples = {
+        "rulings": (
+            f"rulings show {POSITIONS}/room-phase.yaml",
+            f"rulings resolve {POSITIONS}/room-phase.yaml resolve r3c4",
+            "rulings play falling-skies --seed 1 --random",
+        ),
+        "show": (
+            f"rulings show {POSITIONS}/room-phase.yaml",
+            f"rulings show {POSITIONS}/mid-placement.yaml --reading sky-row-3-excavated=reversed",
+            f"rulings show {POSITIONS}/room-phase.yaml --svg /tmp/room-phase.svg",
+        ),
+        "resolve": (
+            f'rulings resolve {POSITIONS}/dice-start.yaml "roll 3,5,6,1w,2w"',
+            f"rulings resolve {POSITIONS}/dice-start.yaml roll --seed 4",
+            f'rulings resolve {POSITIONS}/mid-placement.yaml "place 5 on 2,1" --out after.yaml',
+            f'rulings resolve {POSITIONS}/room-phase.yaml "resolve r3c4"',
+            f'rulings resolve {POSITIONS}/room-phase.yaml "end rooms" --json',
+            f'rulings resolve {POSITIONS}/launch-tie.yaml "launch 4"',
+            f"rulings resolve {POSITIONS}/dice-start.yaml --replay {POSITIONS}/first-placements.txt",
+        ),
+        "play": (
+            "rulings play falling-skies --seed 1 --random",
+            "rulings play falling-skies --seed 2 --random --reading dice-count=note",
+            f"rulings play falling-skies --seed 3 --random --scenario {NEAR_SKULL}",
+            "rulings play falling-skies --seed 1 --bot mcts",
+            "rulings play falling-skies --seed 1 --bot mcts --simulations 100 --json",
+        ),
+        "sweep": (
+            "rulings sweep --game falling-skies --playouts 10000",
+            "rulings sweep --game falling-skies --playouts 500 --seed 7 --reading "
+            "research-multi-step=each-step",
+            f"rulings sweep --game falling-skies --playouts 200 --scenario {NEAR_SKULL} --json",
+        ),
+        "solve": (
+            f"rulings solve {SOLVE}/short-sky-lucky-roll.yaml --rounds 1",
+            f"rulings solve {SOLVE}/short-sky-win-now.yaml --json",
+            f"rulings solve {SOLVE}/near-skull-doomed.yaml",
+            f"rulings solve {POSITIONS}/room-phase.yaml --rounds 1 --timeout 30",
+            f"rulings solve {POSITIONS}/mid-placement.yaml --placement no-damage",
+            f"rulings solve {POSITIONS}/mid-placement.yaml --placement research=2 --rerolls forbid",
+        ),
+    }
+    setup_options = (
+        SetupOption(
+            "scenario",
+            "falling-skies: the scenario file to play (default: the shipped pnp-easy board).",
+            metavar="FILE",
+            path=True,
+            commands=("play",),
+        ),
+        SetupOption(
+            "scenario",
+            "falling-skies: the scenario file (default: the shipped pnp-easy board).",
+            metavar="FILE",
+            path=True,
+            commands=("sweep",),
+        ),
+    )
+    playthroughs = (
+        PlaythroughSetup(
+            "default",
+            "the default board: the print-and-play easy sides (pnp-easy)",
+            (("scenario", "default"),),
+            (1, 2),
+        ),
+        PlaythroughSetup(
+            "short-sky",
+            "a three-column city under a sky of three rows: ships reach the city fast",
+            (("scenario", "short-sky"),),
+            (1, 2),
+        ),
+        PlaythroughSetup(
+            "two-step-research",
+            "a research track of two steps: a game can be won in a few rounds",
+            (("scenario", "two-step-research"),),
+            (1, 2),
+        ),
+    )
 
+    # -- the rules ---------------------------------------------------------------------------
     def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:
         from engine.falling_skies.ruleset import DEFAULT
 
         return DEFAULT.with_readings(**dict(readings or {}))
 
+    def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> NewGame:
+        """A game on the ``scenario`` option's board — ``None`` or ``default``: the shipped
+        default, a shipped scenario's name, or a scenario file's path — with the first launch
+        done (``setup-first-launch``). The seed changes nothing: chance stays explicit."""
+        from engine.falling_skies.game import FallingSkiesGame
+
+        game = FallingSkiesGame(scenario_named(options.get("scenario")), ruleset)
+        state, events = game.setup()
+        return NewGame(game, state, tuple(events))
+
+    # -- files -------------------------------------------------------------------------------
     def open_data(self, data: dict[str, Any], source: str, ruleset: Any) -> Opened:
         from engine.falling_skies.files import position_from_data
         from engine.falling_skies.game import FallingSkiesGame
@@ -44,8 +155,39 @@ class FallingSkiesSpec(GameSpec):
         game = FallingSkiesGame(position.scenario, ruleset)
         return Opened(self, game, position.state, position, source)
 
+    def save(self, game: Any, state: Any, path: Path, opened: Opened | None = None) -> None:
+        """The state with its scenario named as the file played from named it (a scenario
+        file's path is written relative to ``path``)."""
+        from engine.falling_skies.files import save_state
+
+        scenario_file = None if opened is None else opened.view.scenario_file
+        save_state(state, path, game.scenario, game.ruleset, scenario_file)
+
+    def position_text(self, game: Any, state: Any, opened: Opened | None = None) -> str:
+        from engine.falling_skies.files import state_to_text
+
+        scenario_file = None if opened is None else opened.view.scenario_file
+        ref = None if scenario_file is None else Path(scenario_file).as_posix()
+        return state_to_text(state, game.scenario, ruleset=game.ruleset, scenario_ref=ref)
+
+    # -- words and pictures ------------------------------------------------------------------
     def phrasebook(self) -> Phrasebook:
-        raise NotImplementedError
+        from engine.falling_skies.phrases import phrasebook
+
+        return phrasebook()
+
+    def text(self, opened: Opened, title: str) -> str:
+        from engine.falling_skies.drawing import render
+
+        return render(opened.view, title, opened.game.ruleset)
+
+    def svg(self, opened: Opened, title: str) -> str:
+        from engine.falling_skies.svg import draw_falling_skies
+
+        position = opened.view
+        return draw_falling_skies(
+            position.state, position.scenario, opened.game.ruleset, title=title
+        )
 
     def validation_setups(self) -> tuple[ValidationSetup, ...]:
         """The default board, with a lucky search of up to 300,000 states for a winning
@@ -58,6 +200,80 @@ class FallingSkiesSpec(GameSpec):
                 300_000,
             ),
         )
+
+    def progress(self, game: Any, state: Any) -> float:
+        """The research points climbed, of all the track asks (research is the only way to
+        win, ``fs.end.win``)."""
+        track = game.scenario.research
+        total = sum(track)
+        return sum(track[: state.research]) / total if total else 0.0
+
+    # -- rulings play's log ------------------------------------------------------------------
+    def play_opening(self, new: NewGame, seed: int) -> list[LogLine]:
+        """The board and seed, then the events of the first launch."""
+        from engine.falling_skies.phrases import event_line
+
+        lines = [f"scenario {new.game.scenario.name}, seed {seed}"]
+        lines += [f"setup: {event_line(e)}" for e in new.events]
+        return [LogLine(line, line) for line in lines]
+
+    def play_step(self, before: Any, decision: Any, step: Any) -> list[LogLine]:
+        """The round, phase and phrase of the decision, then its events."""
+        from engine.falling_skies.phrases import event_line, say
+
+        lines = [f"round {before.round}, {before.phase}: {say(decision, before)}"]
+        lines += [f"  {event_line(event)}" for event in step.events]
+        return [LogLine(line, line) for line in lines]
+
+    # -- sweeps ------------------------------------------------------------------------------
+    def sweep(
+        self,
+        ruleset: Any,
+        seed: int,
+        playouts: int,
+        options: Mapping[str, Any],
+        progress: Callable[[int, int], None],
+    ) -> SweepReport:
+        """``playouts`` seeded random games of one board: wins (the win rate of random play),
+        losses by the clause that ended the game, engine errors, playouts per second."""
+        from engine.falling_skies.game import FallingSkiesGame
+        from engine.falling_skies.playout import sweep
+
+        scenario = scenario_named(options.get("scenario"))
+        game = FallingSkiesGame(scenario, ruleset)
+        note: Callable[[str], None] = getattr(progress, "note", lambda line: None)
+        note(f"{playouts} falling-skies playouts of {scenario.name} ...")
+        result = sweep(game, playouts, seed, progress)
+        lines = [f"scenario: {scenario.name} (seeds {seed}-{seed + playouts - 1})"]
+        data = {"game": self.name, "scenario": scenario.name, "seed": seed, **result.data()}
+        return SweepReport(lines + result.lines(), data, bool(result.errors))
+
+
+def scenario_named(reference: str | None) -> Any:
+    """The board a ``scenario`` option names: ``None`` or ``default`` the shipped default, a
+    shipped scenario by name, else a scenario file's path."""
+    from engine.falling_skies.files import SCENARIOS, is_scenario_path, shipped_scenarios
+    from engine.falling_skies.scenario import default_scenario, load_scenario
+
+    if reference is None or reference == "default":
+        return default_scenario()
+    if not is_scenario_path(reference) and reference in shipped_scenarios():
+        return load_scenario(SCENARIOS / f"{reference}.yaml")
+    return load_scenario(reference)
+
+
+def fs_ruleset(values: Sequence[str]) -> Any:
+    """The ruleset with ``SWITCH=READING`` values applied (``ValueError`` if one is bad)."""
+    return SPEC.ruleset(parse_readings(values))
+
+
+def open_position(path: str, ruleset: Any) -> tuple[Any, Any]:
+    """A position file's state and scenario (``FSPosition``), and the engine for them."""
+    from engine.core.registry import parse_file
+
+    _, data = parse_file(path)
+    opened = SPEC.open_data(data, str(path), ruleset)
+    return opened.view, opened.game
 
 
 SPEC = FallingSkiesSpec()

@@ -1,52 +1,45 @@
-"""Positions of both games drawn as self-contained SVG (issue 9: the report's pictures).
+"""Positions drawn as self-contained SVG (``rulings show --svg``, the report's pictures).
 
-``draw_unknown`` draws an Unknown map, ``draw_falling_skies`` an Under Falling Skies board,
-``draw_file`` whichever a position file holds. Each returns the text of one ``<svg>`` element
-(root ``class="rulings-board"``, ``data-game`` naming the game) that a page can inline as it
-is or a file can hold: no external fonts, images, stylesheets or scripts, no ``id``
-attributes, and the same bytes for the same input.
+``draw_file`` draws whichever game a position file holds, through the game's registry entry
+(``GameSpec.svg``). Each drawing is the text of one ``<svg>`` element (root
+``class="rulings-board"``, ``data-game`` naming the game) that a page can inline as it is or a
+file can hold: no external fonts, images, stylesheets or scripts, no ``id`` attributes, and the
+same bytes for the same input. A game's own drawing function (``GameSpec.drawing``, e.g.
+``draw_unknown``) is also found here by its name, for callers that hold a game's parts rather
+than a file.
 """
 
 from __future__ import annotations
 
-from engine.falling_skies.ruleset import DEFAULT, Ruleset
-from engine.svg.falling_skies import draw_falling_skies
-from engine.svg.unknown import draw_unknown
+from pathlib import Path
+from typing import Any
+
+from engine.core import registry
 
 
-def draw_file(path: str, readings: tuple[str, ...] = ()) -> str:
-    """The drawing of a position file of either game (its ``game`` key decides), titled by its
-    path.
+def draw_file(path: str | Path, readings: tuple[str, ...] = ()) -> str:
+    """The drawing of a position file of any registered game (its ``game`` key decides),
+    titled by its path, the file read once.
 
-    ``readings`` are ``SWITCH=READING`` values of the Falling Skies interpretation ledger; they
-    change how the board is read (e.g. the excavator's path). A bad file raises
-    :class:`~engine.core.errors.PositionError`; a bad reading, or a reading given for an Unknown
-    file (whose drawing no reading changes), raises ``ValueError``.
+    ``readings`` are ``SWITCH=READING`` values of the game's interpretation ledger, for a game
+    whose drawing they change (e.g. Falling Skies' excavator path). A bad file raises
+    :class:`~engine.core.errors.PositionError`; a bad reading, or a reading given for a game
+    whose drawing no reading changes, raises ``ValueError``.
     """
-    from engine.positions import load_position, read_position_data
-
-    if read_position_data(path)["game"] == "falling-skies":
-        from engine.falling_skies.files import load_position as load_fs
-
-        ruleset = _fs_ruleset(readings)
-        position = load_fs(path, ruleset)
-        return draw_falling_skies(position.state, position.scenario, ruleset, title=str(path))
-    if readings:
-        raise ValueError("readings apply to Under Falling Skies positions only")
-    return draw_unknown(load_position(path), title=str(path))
+    spec, data = registry.parse_file(path)
+    if readings and not spec.drawn_with_readings:
+        drawn = [s.title for s in registry.games().values() if s.drawn_with_readings]
+        raise ValueError(f"readings apply to {' or '.join(drawn)} positions only")
+    ruleset = spec.ruleset(registry.parse_readings(readings))
+    return spec.svg(spec.open_data(data, str(path), ruleset), str(path))
 
 
-def _fs_ruleset(readings: tuple[str, ...]) -> Ruleset:
-    """The Falling Skies ruleset with ``SWITCH=READING`` values applied (``ValueError`` if bad)."""
-    chosen: dict[str, str] = {}
-    for value in readings:
-        switch, sep, reading = value.partition("=")
-        if not sep or not switch.strip() or not reading.strip():
-            raise ValueError(f"{value!r} is not SWITCH=READING")
-        if switch.strip() in chosen:
-            raise ValueError(f"switch {switch.strip()!r} is given twice")
-        chosen[switch.strip()] = reading.strip()
-    return DEFAULT.with_readings(**chosen)
+def __getattr__(name: str) -> Any:
+    """A registered game's drawing function by its name (``GameSpec.drawing``)."""
+    for spec in registry.games().values():
+        if spec.drawing and spec.drawing.rpartition(":")[2] == name:
+            return registry.load_reference(spec.drawing)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["draw_falling_skies", "draw_file", "draw_unknown"]
+__all__ = ["draw_file"]

@@ -1,10 +1,10 @@
 """Seeded random playouts of whole games, swept over missions, difficulties and player counts.
 
 One playout sets a game up by the Setup section (:func:`~engine.unknown.setup.standard_setup`,
-from ``players`` and a seed) and plays it through the core interface only: ``game.node`` says
-who decides, a chance node is sampled with its exact probabilities (``sample_outcome``), a player
-node is answered by a policy, and ``game.apply`` steps, until a win or a loss. The setup and the
-play share one ``random.Random(seed)`` stream exactly as ``rulings play --random`` does, so a
+from ``players`` and a seed) and plays it with the one playout loop,
+:func:`engine.core.playout.play_out`: a chance node is sampled with its exact probabilities, a
+player node is answered by a policy, until a win or a loss. Play draws from one
+``random.Random(seed)`` stream exactly as ``rulings play --random`` does, so a
 ``uniform`` playout is replayed by ``rulings play unknown --mission M --players P --difficulty D
 --seed S --random``.
 
@@ -20,8 +20,8 @@ Policies:
 
 A playout ends as ``win`` or ``loss`` (the state's outcome), or as an ``error``: the engine
 raised, offered a decision it then refused, offered nothing to decide, stood idle mid-game, gave
-a chance node whose probabilities are not exact fractions summing to 1, or hit the decision cap
-(``cap``: counted apart, as the brief of issue 5 counts a capped playout as an error).
+a chance node whose probabilities are not exact fractions summing to 1
+(:func:`~engine.core.playout.chance_problem`), or hit the decision cap (``cap``: counted apart).
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from engine.core.game import ChanceNode, IdleNode, Node, PlayerNode, TerminalNode, sample_outcome
+from engine.core.game import ChanceNode, IdleNode, Node, PlayerNode, Step
+from engine.core.playout import SweepReport, chance_problem, play_out
+from engine.core.registry import SetupRefused
 from engine.unknown.game import UnknownGame
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.setup import DIFFICULTIES, setup_data, standard_setup
@@ -94,17 +96,6 @@ def seed_for(mission: str, difficulty: str, players: int, short: bool, index: in
     return zlib.crc32(f"{mission}/{difficulty}/{players}/{short}/{index}".encode())
 
 
-def chance_problem(node: ChanceNode) -> str:
-    """What breaks the chance-node contract (Fractions in (0, 1] summing to 1), or ``""``."""
-    if not node.outcomes:
-        return "a chance node with no outcome"
-    for outcome, p in node.outcomes:
-        if not isinstance(p, Fraction) or not 0 < p <= 1:
-            return f"outcome {outcome} has probability {p!r}"
-    total = sum((p for _, p in node.outcomes), Fraction(0))
-    return "" if total == 1 else f"probabilities sum to {total}"
-
-
 def choose(node: PlayerNode, rng: random.Random, policy: str) -> Any:
     """A decision of ``policy`` (see the module docstring) among ``node.legal``."""
     legal = node.legal
@@ -133,6 +124,38 @@ def _stop(node: Node) -> tuple[str, str] | None:
     return None
 
 
+class _Stopped(Exception):
+    """Play cannot go on although the game is not over (see :func:`_stop`)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class _Watched:
+    """The engine as the playout loop sees it, watched: before the cap, a node no one can
+    rightly act on stops play (:func:`_stop`); the state asked about and every decision, before
+    it is applied, are remembered (the trail, and where an engine error happened)."""
+
+    def __init__(self, game: UnknownGame, state: UnknownState, cap: int) -> None:
+        self.game, self.state, self.cap, self.made = game, state, cap, 0
+        self.trail: list[str] = []
+
+    def node(self, state: UnknownState) -> Node:
+        self.state = state
+        node = self.game.node(state)
+        stop = _stop(node) if self.made < self.cap else None
+        if stop is not None:
+            raise _Stopped(stop[1])
+        return node
+
+    def apply(self, state: UnknownState, decision: Any) -> Step:
+        self.trail = [*self.trail[-7:], str(decision)]
+        step = self.game.apply(state, decision)
+        self.made += 1
+        return step
+
+
 def playout(
     setting: Setting,
     policy: str = "uniform",
@@ -142,9 +165,8 @@ def playout(
     """Set ``setting`` up and play it to a win, a loss, an engine error or the cap."""
     game = UnknownGame(ruleset)
     rng = random.Random(setting.seed)
-    trail: list[str] = []
+    watched: _Watched | None = None
     state: UnknownState | None = None
-    made = 0
     try:
         state = standard_setup(
             setting.mission,
@@ -156,28 +178,27 @@ def playout(
             ruleset=ruleset,
         )
         state, _ = game.settle(state)
-        while made < cap:
-            node = game.node(state)
-            if isinstance(node, TerminalNode):
-                result, clause, why = state.outcome or (node.outcome, node.clause, node.outcome)
-                return Playout(setting, result, clause, why, state.round, made, tuple(trail))
-            stop = _stop(node)
-            if stop is not None:
-                return Playout(setting, stop[0], None, stop[1], state.round, made, tuple(trail))
-            if isinstance(node, ChanceNode):
-                decision = sample_outcome(node, rng)
-            else:
-                decision = choose(node, rng, policy)
-            trail = [*trail[-7:], str(decision)]
-            state = game.apply(state, decision).state
-            made += 1
+        watched = _Watched(game, state, cap)
+        choice = None if policy == "uniform" else (lambda s, node: choose(node, rng, policy))
+        state, ending = play_out(watched, state, rng, choice, max_decisions=cap)
+    except _Stopped as stopped:
+        assert watched is not None
+        rounds, made, trail = watched.state.round, watched.made, tuple(watched.trail)
+        return Playout(setting, "error", None, stopped.why, rounds, made, trail)
     except Exception as error:  # an engine error is what the sweep is looking for
-        where = f"round {state.round}, {state.phase}" if state is not None else "setup"
+        at = state if watched is None else watched.state
+        where = f"round {at.round}, {at.phase}" if at is not None else "setup"
+        made = 0 if watched is None else watched.made
         why = f"{type(error).__name__} at decision {made + 1} ({where}): {error}"
-        rounds = state.round if state is not None else 0
-        return Playout(setting, "error", None, " ".join(why.split()), rounds, made, tuple(trail))
-    why = f"no win or loss after {cap} decisions"
-    return Playout(setting, "cap", None, why, state.round, made, tuple(trail))
+        rounds = at.round if at is not None else 0
+        trail = () if watched is None else tuple(watched.trail)
+        return Playout(setting, "error", None, " ".join(why.split()), rounds, made, trail)
+    trail = tuple(watched.trail)
+    if ending.decisions >= cap:
+        why = f"no win or loss after {cap} decisions"
+        return Playout(setting, "cap", None, why, state.round, ending.decisions, trail)
+    result, clause, why = state.outcome or (ending.result, ending.clause, ending.why)
+    return Playout(setting, result, clause, why, state.round, ending.decisions, trail)
 
 
 def settings(
@@ -294,3 +315,45 @@ def table_lines(rows: Sequence[MissionSummary]) -> list[str]:
         f"{sum(r.caps for r in rows):>4} {mean:>6}"
     )
     return lines
+
+
+def sweep_report(
+    ruleset: Ruleset, options: dict[str, Any], progress: Callable[[int, int], None]
+) -> SweepReport:
+    """``rulings sweep --game unknown``: every chosen mission x difficulty x number of players
+    ``seeds`` times (``options`` as the game's sweep options name them), the table of how they
+    ended and every failed playout with the command replaying it. ``progress.note``, when
+    there, hears how many playouts there are and each failed one as it happens."""
+    cases = settings(
+        options["missions"],
+        options["difficulties"],
+        options["players"],
+        options["seeds"],
+        options["short"],
+        options["task"],
+    )
+    if not cases:
+        raise SetupRefused("--short", "no mission left to sweep: Water has no short version")
+    note: Callable[[str], None] = getattr(progress, "note", lambda line: None)
+    policy = options["policy"]
+    note(f"{len(cases)} playouts ({policy} policy) ...")
+
+    def each(done: int, total: int, last: Playout) -> None:
+        if last.failed:
+            note(f"{last.result}: {last.setting.replay()}")
+        progress(done, total)
+
+    played = sweep(cases, policy, options["max_decisions"], ruleset, each)
+    rows = summarise(played)
+    failed = [p for p in played if p.failed]
+    data = {
+        "policy": policy,
+        "short": options["short"],
+        "task": options["task"],
+        "seeds": options["seeds"],
+        "missions": [row.data() for row in rows],
+        "failed": [p.data() for p in failed],
+    }
+    lines = table_lines(rows)
+    lines += [f"{p.result}: {p.why}\n  replay: {p.setting.replay()}" for p in failed]
+    return SweepReport(lines, data, bool(failed))

@@ -1,4 +1,4 @@
-"""What both games' drawings share: XML escaping, number formatting and an SVG canvas.
+"""What every drawing of a position shares: XML escaping, number formatting and an SVG canvas.
 
 The drawings are meant to be pasted inline into an HTML page many times over, so they use no
 ``id`` attributes (no ``<defs>``, gradients or patterns that would clash between drawings), no

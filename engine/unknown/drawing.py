@@ -1,5 +1,4 @@
-"""``rulings show``: a position drawn as a text grid, north at the top, with a legend, or
-(``--svg FILE``) as an SVG picture drawn by :mod:`engine.svg`.
+"""An Unknown map drawn as text (``rulings show``): a grid, north at the top, with a legend.
 
 Each explored tile is a box of three lines: its name, its marks and tokens, and the pieces on it.
 Impassable and fortified marks come from the engine's own tests of a tile
@@ -8,12 +7,6 @@ Impassable and fortified marks come from the engine's own tests of a tile
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import click
-
-from engine.cli.params import open_position, readings_option, show
-from engine.positions import read_position_data
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Coord, UnknownPosition
@@ -37,79 +30,9 @@ MARKS = "Marks: X impassable (tile, barrier or blaze)   # fortified   c cleared 
 BOXES = "Boxes: tile name / marks and tokens / pieces (!id is an enemy); a blank box has no tile"
 
 
-@click.command(
-    "show",
-    short_help="Draw a position file as text (a map, or a Falling Skies board).",
-    epilog="""\b
-Examples:
-  rulings show tests/data/positions/detour.yaml
-  rulings show tests/data/positions/corridor.yaml
-  rulings show tests/data/positions/falling_skies/room-phase.yaml
-  rulings show tests/data/positions/falling_skies/mid-placement.yaml --reading sky-row-3-excavated=reversed
-  rulings show tests/data/positions/sightlines.yaml --svg /tmp/sightlines.svg
-  rulings show tests/data/positions/falling_skies/room-phase.yaml --svg /tmp/room-phase.svg
-""",
-)
-@click.argument("path", metavar="POSITION")
-@readings_option
-@click.option(
-    "--svg",
-    "svg_path",
-    metavar="FILE",
-    help="Write the drawing as a self-contained SVG picture to FILE instead of printing the "
-    "text drawing (the file is replaced whole, never left half-written).",
-)
-def show_command(path: str, readings: tuple[str, ...], svg_path: str | None) -> None:
-    """Draw the map of a position file as a text grid, north at the top, x numbered along the
-    top and bottom and y down the left. Each tile box shows the tile's name, its marks (X
-    impassable, # fortified, c cleared) with its tokens (letter and count), and the pieces on it
-    (enemies with a leading !). A legend below spells out token letters, shortened names and
-    every piece.
-
-    An Under Falling Skies position (game: falling-skies) is drawn as its sky, with icons,
-    ships and the mothership track, above the city's rooms with the placed dice and the
-    excavator, then the markers (energy, research, damage, mothership row), the unplaced dice
-    and what is pending.
-
-    With --svg FILE the same position is drawn as an SVG picture (tiles, tokens and pieces; or
-    the sky, the city and the markers), written to FILE, and one line says where.
-    """
-    if read_position_data(path)["game"] == "falling-skies":
-        from engine.cli import falling_skies as fs
-
-        ruleset = fs.fs_ruleset(readings)
-        position, _ = fs.open_position(path, ruleset)
-        if svg_path is None:
-            click.echo(fs.render(position, path, ruleset))
-            return
-        from engine.svg import draw_falling_skies
-
-        drawing = draw_falling_skies(position.state, position.scenario, ruleset, title=path)
-        write_svg(svg_path, drawing, path)
-        return
-    if readings:
-        raise click.UsageError("--reading applies to Under Falling Skies positions only")
-    position = open_position(path)
-    if svg_path is None:
-        click.echo(render(position, path))
-        return
-    from engine.svg import draw_unknown
-
-    write_svg(svg_path, draw_unknown(position, title=path), path)
-
-
-def write_svg(target: str, drawing: str, source: str) -> None:
-    """Write ``drawing`` to ``target`` through a temporary file in the same folder, renamed over
-    it; a file that cannot be written is a usage error of ``--svg`` naming it (exit 2)."""
-    from engine.core.textfiles import write_atomically
-
-    try:
-        write_atomically(Path(target), drawing)
-    except OSError as error:
-        raise click.BadParameter(
-            f"cannot write {target}: {error.strerror or error}", param_hint="--svg"
-        ) from None
-    click.echo(f"SVG drawing of {source} written to {target}")
+def show(at: Coord) -> str:
+    """A coordinate as the position files write it: ``[x, y]``."""
+    return f"[{at[0]}, {at[1]}]"
 
 
 def render(position: UnknownPosition, title: str) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from engine.svg.common import Canvas, cut, document
+from engine.core.svg import Canvas, cut, document
 from engine.unknown.catalog import catalog
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified

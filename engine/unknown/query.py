@@ -1,24 +1,23 @@
-"""``rulings query``: the map geometry questions (rulebook: Range, Line of Sight, Knockback, Explore).
+"""``rulings query``: Unknown's map geometry questions (rulebook: Range, Line of Sight,
+Knockback, Explore).
 
-Each answer comes from the engine (``engine.unknown.map``); this module only checks the command
-line, and words the answer as JSON or as a sentence citing the clause applied.
+The command is Unknown's own: the questions mean something only on an Unknown map, so the game's
+registry entry adds it to ``rulings`` (``UnknownSpec.commands``) and the command line names no
+game. Each answer comes from the engine (``engine.unknown.map``); this module only checks the
+command line, and words the answer as JSON or as a sentence citing the clause applied.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import click
 
-from engine.cli.params import (
-    COORD,
-    echo_json,
-    either,
-    json_option,
-    open_position,
-    piece_on_map,
-    reading_option,
-    show,
-    tile_on_map,
-)
+from engine.core.errors import PositionError
+from engine.core.registry import parse_file, parse_readings
+from engine.unknown.drawing import show
 from engine.unknown.map import (
     explore_placements,
     is_passable,
@@ -30,7 +29,106 @@ from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Coord, Enemy, Survivor, UnknownPosition
 from engine.unknown.ruleset import Ruleset
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 POSITIONS = "tests/data/positions"
+
+
+# --- the command line's values -------------------------------------------------------------------
+
+
+class CoordType(click.ParamType):
+    """An ``X,Y`` grid coordinate (x grows east, y grows north)."""
+
+    name = "X,Y"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> Coord:
+        if isinstance(value, tuple):
+            return value
+        parts = str(value).split(",")
+        try:
+            x, y = (int(part.strip()) for part in parts)
+        except ValueError:
+            self.fail(
+                f"{value!r} is not a coordinate X,Y of two whole numbers (e.g. 2,-1)", param, ctx
+            )
+        return (x, y)
+
+
+COORD = CoordType()
+
+
+def either(items: list[str]) -> str:
+    """Alternatives as ``a, b or c``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def echo_json(answer: dict[str, Any]) -> None:
+    """Print one JSON answer on one line."""
+    click.echo(json.dumps(answer))
+
+
+def json_option(command: F) -> F:
+    """``--json``: answer with one JSON object instead of a sentence."""
+    return click.option(
+        "--json", "as_json", is_flag=True, help="Print the answer as one JSON object."
+    )(command)
+
+
+def reading_option(command: F) -> F:
+    """``--reading SWITCH=READING`` (repeatable), delivered to the command as a ``Ruleset``."""
+    from engine.unknown.spec import SPEC
+
+    switches = "; ".join(
+        f"{switch}: {' | '.join(entry['readings'])} (default {entry['default']})"
+        for switch, entry in SPEC.switches().items()
+    )
+    return click.option(
+        "--reading",
+        "ruleset",
+        multiple=True,
+        metavar="SWITCH=READING",
+        callback=_ruleset,
+        help=f"Choose an interpretation of an ambiguous rule (repeatable). Switches: {switches}.",
+    )(command)
+
+
+def _ruleset(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Ruleset:
+    """The default ruleset with the chosen readings (interpretation ledger switches)."""
+    from engine.unknown.spec import SPEC
+
+    try:
+        return SPEC.ruleset(parse_readings(values, tuple(SPEC.switches())))
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def open_position(path: str) -> UnknownPosition:
+    """Load an Unknown position file (``PositionError`` names the bad entry; the geometry
+    queries have no meaning for another game's file)."""
+    from engine.unknown.spec import SPEC
+
+    spec, data = parse_file(path)
+    if spec is not SPEC:
+        raise PositionError(path, "game", "this command asks about Unknown maps only")
+    return SPEC.read_view(data, path, SPEC.ruleset())
+
+
+def tile_on_map(position: UnknownPosition, at: Coord, option: str, path: str) -> Coord:
+    """``at`` if a tile is placed there; otherwise a usage error naming ``option`` and the file."""
+    if at not in position.tile_at:
+        raise click.BadParameter(f"no tile is placed at {show(at)} in {path}", param_hint=option)
+    return at
+
+
+def piece_on_map(position: UnknownPosition, who: str, path: str) -> Survivor | Enemy:
+    """The piece ``who``; an unknown id is a usage error of ``--who`` naming the known ones."""
+    try:
+        return position.piece(who)
+    except KeyError as error:
+        raise click.BadParameter(f"{error.args[0]} in {path}", param_hint="--who") from None
 
 
 @click.group(

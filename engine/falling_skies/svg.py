@@ -10,7 +10,7 @@ the ships waiting on the mothership and the pending steps.
 
 Everything is read from the state and from :class:`~engine.falling_skies.board.Board` (the
 scenario seen through the ruleset's readings), as the text drawing in
-``engine/cli/falling_skies.py`` does. Groups a test or page can find: ``ship`` (``data-id``,
+``engine/falling_skies/drawing.py`` does. Groups a test or page can find: ``ship`` (``data-id``,
 ``data-color``, ``data-at`` or ``data-waiting``), ``icon``, ``room`` (``data-id``,
 ``data-kind``), ``unexcavated``, ``excavator``, ``die`` (``data-value``, ``data-color``,
 ``data-at`` or ``data-placed="false"``), ``mothership``, ``marker`` (``data-marker``).
@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import math
 
+from engine.core.svg import Canvas, cut, document
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import Room, Scenario, Space
 from engine.falling_skies.state import FSState, PlacedDie, Ship
-from engine.svg.common import Canvas, cut, document
 
 GAME = "falling-skies"
 LEFT = 40
