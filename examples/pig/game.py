@@ -32,10 +32,16 @@ FACES = (1, 2, 3, 4, 5, 6)
 class Roll:
     """Roll the die again (``pig.turn.choose``)."""
 
+    def __str__(self) -> str:
+        return "rolling again"
+
 
 @dataclass(frozen=True)
 class Hold:
     """Bank the turn total and end the turn (``pig.turn.hold``)."""
+
+    def __str__(self) -> str:
+        return "holding"
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,9 @@ class Face:
     """The face a rolling die shows (a chance outcome, ``pig.die.fair``)."""
 
     value: int
+
+    def __str__(self) -> str:
+        return f"a face of {self.value}"
 
 
 CHANCE = ChanceNode(
@@ -96,9 +105,11 @@ class PigGame:
             return Step(*self._hold(state))
         if isinstance(decision, Face):
             raise IllegalDecision(
-                "pig.die.in-the-air", f"no die is rolling, so no face can be taken ({decision})"
+                "pig.die.in-the-air", f"no die is rolling, so {decision} cannot be taken"
             )
-        raise IllegalDecision("pig.turn.choose", f"{decision!r} is neither a roll nor a hold")
+        raise IllegalDecision(
+            "pig.turn.choose", f"{decision!r} is neither rolling again nor holding"
+        )
 
     # -- the die ------------------------------------------------------------------------------
     def _face(self, state: PigState, decision: object) -> tuple[PigState, tuple[Event, ...]]:
@@ -109,7 +120,8 @@ class PigGame:
             )
         if not isinstance(decision, Face):
             raise IllegalDecision(
-                "pig.die.in-the-air", f"the die is rolling: wait for its face, not {decision}"
+                "pig.die.in-the-air",
+                f"the die is rolling: wait for its face ({decision} is not allowed)",
             )
         if decision.value not in FACES:
             raise IllegalDecision("pig.die.fair", f"a die has no face {decision.value}")
