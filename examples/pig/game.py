@@ -175,9 +175,10 @@ def roll_again(state: PigState) -> tuple[PigState, tuple[Event, ...]]:
 
 def roll_one(state: PigState) -> tuple[PigState, tuple[Event, ...]]:
     """``pig.turn.roll-one``: a 1 throws the turn total away; the bank stays."""
-    text = f"rolled a 1: the turn's {state.turn_total} is lost, the bank stays at {state.bank}"
-    lost = event("one", "pig.turn.roll-one", text, face=1, lost=state.turn_total)
-    return replace(state, turn_total=0, rolling=False), (lost,)
+    lost = f"the turn's {state.turn_total} is lost" if state.turn_total else "nothing was won"
+    text = f"rolled a 1: {lost}, the bank stays at {state.bank}"
+    one = event("one", "pig.turn.roll-one", text, face=1, lost=state.turn_total)
+    return replace(state, turn_total=0, rolling=False), (one,)
 
 
 def add_face(state: PigState, face: int) -> tuple[PigState, tuple[Event, ...]]:

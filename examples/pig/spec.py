@@ -53,8 +53,8 @@ class PigSpec(GameSpec):
         "show": ("rulings show examples/pig/positions/mid-turn.yaml --svg /tmp/pig.svg",),
         "resolve": (
             'rulings resolve examples/pig/positions/mid-turn.yaml "hold"',
-            'rulings resolve examples/pig/positions/mid-turn.yaml "roll" --out rolling.yaml',
-            'rulings resolve rolling.yaml "roll 4"',
+            'rulings resolve examples/pig/positions/mid-turn.yaml "roll" --out /tmp/rolling.yaml',
+            'rulings resolve /tmp/rolling.yaml "roll 4"',
         ),
         "play": ("rulings play pig --target 30 --turns 6 --seed 2 --random",),
         "solve": ("rulings solve examples/pig/positions/hold-or-roll.yaml",),
