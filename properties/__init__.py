@@ -1,10 +1,19 @@
-"""Property tests (Hypothesis) and the strategies they share.
+"""The property suites: Hypothesis state machines, property tests, and the fuzz runner.
 
-``legal_maps()`` draws random legal Unknown maps from :mod:`solver.random_maps`: Hypothesis picks
-the number of tiles and a seed, so a failing map shrinks towards fewer tiles. ``rulesets()``
-draws a reading for every switch of the interpretation ledger (shrinking towards the defaults).
-``TALLY`` counts the maps and queries the property tests checked, and the examples and steps the
-state machines played, for the session summary (and ``rulings fuzz``'s progress).
+* ``unknown_machine`` / ``falling_skies_machine``: the state machines a game's registry entry
+  names (``GameSpec.machine``), each playing its game through node/apply with every invariant
+  checked after every step (``test_*_machine.py`` run them; another game keeps its machine in
+  its own package);
+* ``test_*``: property tests of the Unknown geometry against its re-encodings, random playouts,
+  hostile position and scenario files, the Z3 placement answers;
+* ``fuzz``: ``rulings fuzz``'s runner, any registered game's machine for minutes at the deep
+  profile; ``profiles``: the Hypothesis profiles (``ci``, ``deep``).
+
+Here: ``legal_maps()`` draws random legal Unknown maps from :mod:`solver.random_maps`
+(Hypothesis picks the number of tiles and a seed, so a failing map shrinks towards fewer tiles);
+``rulesets()`` draws a reading for every switch of the interpretation ledger (shrinking towards
+the defaults); ``TALLY`` counts the maps and queries the property tests checked, and the examples
+and steps the state machines played, for the session summary (and ``rulings fuzz``'s progress).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The test run behind the report: the rulebook scenarios, the property suites (CI profile) and
-the puzzle set in one pytest subprocess under coverage.py, writing JUnit XML, Cucumber JSON and
-one record a scenario (``--rulings-capture``, ``tests/steps/capture.py``)."""
+"""The test run behind the report: the rulebook scenarios of every registered game, the property
+suites (CI profile) and the puzzle set in pytest subprocesses under coverage.py (pytest is never
+imported here), writing JUnit XML, Cucumber JSON and one record a scenario
+(``--rulings-capture``, ``tests/steps/capture.py``)."""
 
 from __future__ import annotations
 
