@@ -116,6 +116,11 @@ def svg(state: PigState, title: str) -> str:
     return document(canvas, WIDTH, height, "pig", title or "solo Pig", summary)
 
 
+def draw_pig(state: PigState, *, title: str = "") -> str:
+    """The SVG drawing of a Pig state (the registry's ``drawing`` entry: ``engine.svg.draw_pig``)."""
+    return svg(state, title)
+
+
 def _track(canvas: Canvas, state: PigState, top: float) -> None:
     """The bank and the turn total at stake on a bar as long as the target."""
     x0 = LEFT + 90

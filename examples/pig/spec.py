@@ -49,6 +49,7 @@ class PigSpec(GameSpec):
         ),
     )
     rollout_length = 0
+    drawing = "examples.pig.drawing:draw_pig"
     examples = {
         "show": ("rulings show examples/pig/positions/mid-turn.yaml --svg /tmp/pig.svg",),
         "resolve": (
