@@ -405,3 +405,33 @@ def test_a_finished_game_is_terminal() -> None:
     state = game.apply(state, Hold()).state
     assert isinstance(game.node(state), TerminalNode)
     assert state.outcome is not None and state.outcome[:2] == ("win", "pig.end.win")
+
+
+# -- the OpenSpiel adapter ----------------------------------------------------------------------
+def test_openspiel_random_sim_test_with_serialization() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is in the test extra")
+    adapter = registry.load_reference(SPEC.openspiel)
+    assert adapter.short_name == "python_pig"
+    for name in ("python_pig", "python_pig(target=10,turns=2,switches=target_reached:at-once)"):
+        pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=5, serialize=True, verbose=False)
+
+
+def test_openspiel_follows_the_engine() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="open-spiel is in the test extra")
+    registry.load_reference(SPEC.openspiel)
+    state = pyspiel.load_game("python_pig(target=4,turns=1)").new_initial_state()
+    assert state.is_chance_node() and [p for _, p in state.chance_outcomes()] == [1 / 6] * 6
+    state.apply_action(3)  # the die shows 4: the turn total reaches the target
+    assert state.legal_actions() == [0, 1]
+    state.apply_action(1)  # hold: pig.end.win
+    assert state.is_terminal() and state.returns() == [1.0]
+
+
+def test_mcts_takes_a_win_in_one() -> None:
+    pytest.importorskip("pyspiel", reason="open-spiel is in the test extra")
+    from engine.openspiel.bots import mcts_policy
+
+    game = PigGame()
+    state = PigState(turn=5, bank=16, turn_total=4, rolling=False)
+    choose = mcts_policy("pig", game, simulations=10, seed=1)
+    assert choose(state, game.node(state)) == Hold()

@@ -37,7 +37,7 @@ class PigSpec(GameSpec):
     features = HERE / "features"
     steps = "examples.pig.steps"
     machine = "examples.pig.machine:PigMachine"
-    openspiel = ""
+    openspiel = "examples.pig.openspiel:PigOpenSpielGame"
     setup_options = (
         SetupOption("target", "The score to reach (pig.game.target).", 20, kind=int),
         SetupOption("turns", "The number of turns to reach it in (pig.game.turns).", 5, kind=int),
