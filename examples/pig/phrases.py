@@ -26,12 +26,18 @@ from engine.core.registry import Phrasebook
 from examples.pig.game import Face, Hold, Roll
 from examples.pig.state import PigState
 
-FORMS = """\
+PHRASES = """\
   roll                  roll the die again; while it is rolling, a bare roll
                         draws its face at random with --seed
   hold                  bank the turn total and end the turn
   roll F                the face F (1-6) the rolling die shows
   option N              the N-th option listed as next"""
+
+FORMS = f"""\b
+Solo Pig positions (game: pig) take these phrases:
+{PHRASES}
+"""
+"""The phrase forms as ``rulings resolve --help`` lists them (a ``\\b`` paragraph: as it is)."""
 
 
 def _fail(phrase: str, problem: str) -> click.BadParameter:
