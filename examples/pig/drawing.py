@@ -5,7 +5,7 @@ agreed turns (``pig.game.turns``), the bank and the turn total on a track to the
 (``pig.game.target``), the die (rolling, or down while the player chooses: ``pig.turn.choose``)
 and, once the game is over, its outcome with the clause that ended it.
 
-The SVG follows the harness's conventions (``engine/svg/common.py``): root
+The SVG follows the harness's conventions (``engine/core/svg.py``): root
 ``<svg class="rulings-board" data-game="pig">``, no ``id`` attributes, nothing external, the same
 bytes for the same input. Groups a test or page can find: ``bank`` and ``turn-total``
 (``data-points``), ``turn`` (``data-turn``, ``data-state``: played, current or ahead), ``die``
