@@ -24,7 +24,7 @@ from math import lcm
 from pathlib import Path
 from typing import Any
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -54,6 +54,8 @@ from properties import TALLY
 
 SCENARIOS = sorted((DATA / "scenarios").glob("*.yaml"))
 EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
+SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.data_too_large)
+"""The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 STEPS = 100
 DEEP_STEPS = 300
 NAME = "falling-skies"

@@ -1,30 +1,16 @@
-"""Unknown's state machine (``properties/unknown_machine.py``) at the loaded profile, and a check
-that its invariants catch breaks planted in a state (they are not tests that cannot fail)."""
+"""A check that the invariants of Unknown's state machine (``properties/unknown_machine.py``)
+catch breaks planted in a state (they are not tests that cannot fail); the machine itself runs
+with every registered game's in ``properties/test_machines.py``."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from hypothesis import HealthCheck, settings
-
 from engine.unknown.catalog import catalog, enemy_kinds
 from engine.unknown.position import Enemy, PlacedTile, Token
 from engine.unknown.state import UnknownState
-from properties.unknown_machine import EXAMPLES, STEPS, UnknownMachine
-
-
-class CiUnknownMachine(UnknownMachine):
-    """The machine as the suite runs it (a subclass, so ``rulings fuzz`` sets its own settings)."""
-
-
-CiUnknownMachine.TestCase.settings = settings(
-    max_examples=EXAMPLES,
-    stateful_step_count=STEPS,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
-)
-TestUnknownMachine = CiUnknownMachine.TestCase
+from properties.unknown_machine import UnknownMachine
 
 
 def _planted(change: Any) -> UnknownMachine:

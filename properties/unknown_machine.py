@@ -38,7 +38,7 @@ from itertools import accumulate
 from math import lcm
 from typing import Any
 
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -68,6 +68,8 @@ STEPS = 25
 """Decisions per example in the test (``ci``); ``rulings fuzz`` plays ``DEEP_STEPS``."""
 DEEP_STEPS = 150
 EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
+SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.filter_too_much)
+"""The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 GAME = UnknownGame()
 NAME = "unknown"
 SCHEMA_AT_TEARDOWN = True

@@ -256,10 +256,17 @@ def bot_policy(
         return None
     from engine.openspiel.bots import mcts_policy
 
+    if not spec.openspiel:
+        with_adapter = ", ".join(s.name for s in registry.games().values() if s.openspiel)
+        raise click.BadParameter(
+            f"no MCTS for game {spec.name!r}: it has no OpenSpiel adapter "
+            f"(games with one: {with_adapter or 'none'})",
+            param_hint="--bot",
+        )
     count = spec.mcts_simulations if simulations is None else simulations
     try:
         return mcts_policy(spec.name, engine, count, seed)
-    except ValueError as error:
+    except ValueError as error:  # a ruleset (readings) its adapter cannot show
         raise click.BadParameter(str(error), param_hint="--reading") from None
 
 

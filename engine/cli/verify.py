@@ -263,7 +263,8 @@ def _verify(
     """The pytest run, its records, the clause trace and the differential run."""
     suites = ("scenarios",) if select else tuple(SUITES)
     click.echo(f"rulings verify: running {', '.join(suites)} under coverage (pytest) ...", err=True)
-    run = run_suites(root, work, suites, select)
+    packages = tuple(spec.package for spec in specs)
+    run = run_suites(root, work, suites, select, packages)
     records = read_records(work / "capture")
     reports = []
     for spec in specs:
@@ -277,7 +278,7 @@ def _verify(
             GameReport(name, scenarios, clause_rows(name, scenarios), switches, differential)
         )
     checks = _suite_checks(run, records, suites)
-    return Report(reports, Coverage.read(work / "coverage.json"), checks, 0.0, target)
+    return Report(reports, Coverage.read(work / "coverage.json", packages), checks, 0.0, target)
 
 
 def _suite_checks(run: SuiteRun, records: RecordSet, suites: tuple[str, ...]) -> list[Check]:
@@ -336,6 +337,7 @@ def _report_data(report: Report) -> dict[str, Any]:
         "ok": report.ok,
         "games": games,
         "coverage": report.coverage.percent,
+        "coverage_packages": report.coverage.packages,
         "checks": [asdict(c) for c in report.checks],
         "report": str(report.out / "index.html"),
     }

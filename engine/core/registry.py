@@ -204,6 +204,17 @@ class GameSpec:
     """Its interpretation ledger (``interpretations.yaml``), if it has one."""
     features: Path = Path()
     """The folder of its Gherkin scenarios."""
+    world: str = ""
+    """The pytest fixture holding its scenario world (defined by its ``steps``), which the
+    report draws before the first ``When`` and at the end (:meth:`scenario_opened`); empty: the
+    fixture named after the game (``-`` as ``_``: ``pig``)."""
+    no_board: str = "the scenario ends before the game has a board"
+    """Why a scenario shows no board of its own (the caption under :meth:`empty_svg`'s drawing
+    in the report)."""
+    puzzles: tuple[Path, ...] = ()
+    """Folders holding its puzzle positions: its position files there with a ``puzzle:`` entry
+    (files of other games in a shared folder are theirs) are checked by the puzzle test and
+    solved by ``rulings solve`` (``rulings verify``)."""
     steps: str = ""
     """The module of its Gherkin step definitions (loaded as a pytest plugin by the suite)."""
     machine: str = ""
@@ -253,6 +264,38 @@ class GameSpec:
     def empty_svg(self, title: str) -> str | None:
         """A drawing of the empty board (for a scenario that never had one), or ``None``."""
         return None
+
+    def world_fixture(self) -> str:
+        """The name of its scenario world's fixture (:attr:`world`)."""
+        return self.world or self.name.replace("-", "_")
+
+    def scenario_opened(self, world: Any) -> Opened | None:
+        """Its scenario world (the :meth:`world_fixture` value) as an opened position for
+        :meth:`svg`, or ``None`` while it has no board. The default reads the world as offering
+        ``game`` (the engine) and ``state`` (``None`` until the game has begun), the state being
+        the view its drawing takes."""
+        state = getattr(world, "state", None)
+        if state is None:
+            return None
+        return Opened(self, world.game, state, state, "scenario")
+
+    def puzzle_files(self) -> tuple[Path, ...]:
+        """Its puzzle positions: the YAML files in :attr:`puzzles` whose ``game`` is this game
+        and that hold a ``puzzle:`` entry, in name order (a file that cannot be parsed is
+        listed, for the puzzle test to refuse it by name)."""
+        import yaml
+
+        found: list[Path] = []
+        for folder in self.puzzles:
+            for path in sorted(Path(folder).glob("*.yaml")):
+                try:
+                    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError, yaml.YAMLError):
+                    found.append(path)
+                    continue
+                if isinstance(data, dict) and data.get("game") == self.name and "puzzle" in data:
+                    found.append(path)
+        return tuple(found)
 
     # -- the rules ---------------------------------------------------------------------------
     def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:

@@ -42,6 +42,8 @@ class FallingSkiesSpec(GameSpec):
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
     features = ROOT / "features" / "falling_skies"
+    world = "fs"
+    puzzles = (ROOT / "examples" / "puzzles",)
     machine = "properties.falling_skies_machine:FallingSkiesMachine"
     openspiel = "engine.openspiel.falling_skies:FallingSkiesOpenSpielGame"
     mcts_simulations = 20
@@ -180,6 +182,19 @@ class FallingSkiesSpec(GameSpec):
         from engine.falling_skies.drawing import render
 
         return render(opened.view, title, opened.game.ruleset)
+
+    def scenario_opened(self, world: Any) -> Opened | None:
+        """A board world (a scenario board and the game on it), opened on a copy so the
+        scenario's own world is not started early (the world builds its state on first use)."""
+        import copy
+
+        from engine.falling_skies.files import FSPosition
+
+        probe = (
+            world if world.state is not None and world.scenario is not None else copy.copy(world)
+        )
+        state, scenario, game = probe.now(), probe.the_scenario(), probe.game
+        return Opened(self, game, state, FSPosition(state, scenario), "scenario")
 
     def svg(self, opened: Opened, title: str) -> str:
         from engine.falling_skies.svg import draw_falling_skies

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.core import registry
 from engine.report.clauses import ClauseRow, status_counts
@@ -59,36 +60,46 @@ class Check:
 
 @dataclass
 class Coverage:
-    """Line coverage of ``engine/`` from the scenario and property run (coverage.py)."""
+    """Line coverage of ``engine/`` from the scenario and property run (coverage.py), and of
+    each game package measured outside it (``GameSpec.package``, e.g. ``examples/pig/``)."""
 
     percent: float | None
     modules: dict[str, float] = field(default_factory=dict)
     problem: str | None = None
+    packages: dict[str, float | None] = field(default_factory=dict)
+    """Line coverage of each game package outside ``engine/``, by its folder (``examples/pig/``);
+    its modules are listed in :attr:`modules` too."""
 
     @classmethod
-    def read(cls, path: Path) -> Coverage:
-        """From ``coverage json``'s output; missing or unreadable: no figure, with the reason."""
+    def read(cls, path: Path, packages: tuple[str, ...] = ()) -> Coverage:
+        """From ``coverage json``'s output; missing or unreadable: no figure, with the reason.
+        ``packages``: the games' own packages (dotted names) measured besides ``engine``."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as problem:
             return cls(None, problem=f"no coverage data ({problem})")
+        files = data.get("files", {})
+        folders = [p.replace(".", "/") + "/" for p in packages]
+        folders = [f for f in dict.fromkeys(folders) if not f.startswith("engine/")]
+        measured = ("engine/", *folders)
         modules = {
             name: float(info["summary"]["percent_covered"])
-            for name, info in sorted(data.get("files", {}).items())
-            if name.startswith("engine/")
+            for name, info in sorted(files.items())
+            if name.startswith(measured)
         }
-        covered = sum(
-            i["summary"]["covered_lines"]
-            for n, i in data["files"].items()
-            if n.startswith("engine/")
+        return cls(
+            _percent(files, "engine/"),
+            modules,
+            packages={folder: _percent(files, folder) for folder in folders},
         )
-        statements = sum(
-            i["summary"]["num_statements"]
-            for n, i in data["files"].items()
-            if n.startswith("engine/")
-        )
-        percent = 100.0 * covered / statements if statements else None
-        return cls(percent, modules)
+
+
+def _percent(files: dict[str, Any], folder: str) -> float | None:
+    """The share of the statements of the files under ``folder`` that ran."""
+    mine = [info["summary"] for name, info in files.items() if name.startswith(folder)]
+    statements = sum(summary["num_statements"] for summary in mine)
+    covered = sum(summary["covered_lines"] for summary in mine)
+    return 100.0 * covered / statements if statements else None
 
 
 @dataclass

@@ -200,7 +200,7 @@ def _scenario(game: str, scenario: ScenarioRecord) -> str:
                 f'<figure class="board {label}">{_inline(svg)}<figcaption>{label}</figcaption></figure>'
             )
     if not boards:
-        why = scenario.svg_error or "no tile was laid: the scenario ends before any board exists"
+        why = scenario.svg_error or _no_board(game)
         boards.append(
             f'<figure class="board no-board">{_empty_board(game, why)}'
             f"<figcaption>{escape(why)}</figcaption></figure>"
@@ -214,6 +214,14 @@ def _scenario(game: str, scenario: ScenarioRecord) -> str:
         f"{''.join(examples)}<ol class='steps'>{steps}</ol>"
         f"<div class='boards'>{''.join(boards)}</div></article>"
     )
+
+
+def _no_board(game: str) -> str:
+    """Why a scenario of ``game`` shows no board of its own (``GameSpec.no_board``)."""
+    try:
+        return registry.game(game).no_board
+    except KeyError:
+        return registry.GameSpec.no_board
 
 
 def _empty_board(game: str, why: str) -> str:
@@ -246,10 +254,15 @@ def _coverage_section(report: Report) -> str:
         f"<tr><td><code>{escape(m)}</code></td><td>{p:.1f}%</td></tr>"
         for m, p in coverage.modules.items()
     )
+    packages = "".join(
+        f"<p>Lines of <code>{escape(folder)}</code> (a game's own package) run by the same: "
+        f"{'none measured' if percent is None else f'{percent:.1f}%'}.</p>"
+        for folder, percent in coverage.packages.items()
+    )
     return (
         '<section id="coverage"><h2>Code coverage</h2>'
         f"<p>Lines of <code>engine/</code> run by the scenarios, the property suites and the "
-        f"puzzle set: {coverage.percent:.1f}%.</p><details><summary>Per module</summary>"
+        f"puzzle set: {coverage.percent:.1f}%.</p>{packages}<details><summary>Per module</summary>"
         f"<table><tr><th>module</th><th>lines covered</th></tr>{rows}</table></details></section>"
     )
 

@@ -45,19 +45,39 @@ class SuiteRun:
     output_tail: str
 
 
+MEASURED = ("engine",)
+"""The packages every run measures; each game's own package (``GameSpec.package``) is added."""
+
+
+def coverage_sources(packages: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """What coverage.py measures: :data:`MEASURED` and each of ``packages`` not inside one
+    already (``engine.unknown`` is measured as part of ``engine``), in order, once each."""
+    sources: list[str] = []
+    for package in (*MEASURED, *packages):
+        if package and not any(package == s or package.startswith(s + ".") for s in sources):
+            sources.append(package)
+    return tuple(sources)
+
+
 def run_suites(
-    root: Path, work: Path, suites: tuple[str, ...] = tuple(SUITES), select: str | None = None
+    root: Path,
+    work: Path,
+    suites: tuple[str, ...] = tuple(SUITES),
+    select: str | None = None,
+    packages: tuple[str, ...] = (),
 ) -> SuiteRun:
     """Run the suites under coverage in ``work`` (junit.xml, cucumber.json, capture/,
     coverage.json); the caller moves the files into the report folder. ``select``: pytest's
-    ``-k`` expression for the scenarios.
+    ``-k`` expression for the scenarios; ``packages``: the games' own packages, measured besides
+    ``engine`` (:func:`coverage_sources`).
 
     The scenarios (with the puzzles) and the property suites run in two pytest subprocesses at
     once, one a core, each with its own coverage data; the data are combined into one figure and
     the JUnit files into one."""
     groups = [name for name in ("scenarios", "properties") if name in suites]
     with ThreadPoolExecutor(max_workers=2) as pool:
-        done = list(pool.map(lambda g: _run_group(root, work, g, suites, select), groups))
+        sources = coverage_sources(packages)
+        done = list(pool.map(lambda g: _run_group(root, work, g, suites, select, sources), groups))
     data_files = [str(work / f".coverage.{group}") for group in groups]
     coverage = [sys.executable, "-m", "coverage"]
     combined = str(work / ".coverage")
@@ -76,7 +96,12 @@ def run_suites(
 
 
 def _run_group(
-    root: Path, work: Path, group: str, suites: tuple[str, ...], select: str | None
+    root: Path,
+    work: Path,
+    group: str,
+    suites: tuple[str, ...],
+    select: str | None,
+    sources: tuple[str, ...] = MEASURED,
 ) -> tuple[int, str]:
     """One pytest subprocess under coverage: the scenarios (and the puzzles if asked for),
     recorded and written as Cucumber JSON, or the property suites."""
@@ -90,7 +115,7 @@ def _run_group(
         paths, extra = list(SUITES["properties"]), []
     command = [
         sys.executable, "-m", "coverage", "run", f"--data-file={work / f'.coverage.{group}'}",
-        "--source=engine", "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider",
+        f"--source={','.join(sources)}", "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider",
         "--hypothesis-profile=ci", f"--junitxml={work / f'junit.{group}.xml'}", *extra,
     ]  # fmt: skip
     done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)

@@ -31,6 +31,9 @@ def summary_lines(report: Report) -> list[str]:
             f"- code coverage of engine/ (lines, from the scenario and property run): "
             f"{coverage.percent:.1f}%"
         )
+    for folder, percent in coverage.packages.items():
+        figure = "no lines measured" if percent is None else f"{percent:.1f}%"
+        lines.append(f"- code coverage of {folder} (lines, from the same run): {figure}")
     for check in report.checks:
         lines.append(f"- {check.verdict}: {check.line}")
     lines += [

@@ -47,6 +47,9 @@ class UnknownSpec(GameSpec):
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
     features = ROOT / "features" / "unknown"
+    world = "world"
+    no_board = "no tile was laid: the scenario ends before any board exists"
+    puzzles = (ROOT / "examples" / "puzzles",)
     machine = "properties.unknown_machine:UnknownMachine"
     openspiel = "engine.openspiel.unknown:UnknownOpenSpielGame"
     rollout_length = 30
@@ -399,6 +402,17 @@ class UnknownSpec(GameSpec):
         from engine.unknown.drawing import render
 
         return render(opened.view, title)
+
+    def scenario_opened(self, world: Any) -> Opened | None:
+        """A map world (the map built so far, or the game's once started): the map is the view
+        its drawing takes; no map yet, no board."""
+        state = getattr(world, "state", None)
+        position = getattr(state, "position", None) if state is not None else None
+        if position is None:
+            position = getattr(world, "position", None)
+        if position is None:
+            return None
+        return Opened(self, None, state, position, "scenario")
 
     def svg(self, opened: Opened, title: str) -> str:
         from engine.unknown.svg import draw_unknown

@@ -35,6 +35,7 @@ class PigSpec(GameSpec):
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
     features = HERE / "features"
+    puzzles = (HERE / "positions",)
     steps = "examples.pig.steps"
     machine = "examples.pig.machine:PigMachine"
     openspiel = "examples.pig.openspiel:PigOpenSpielGame"

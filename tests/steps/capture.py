@@ -25,7 +25,6 @@ that touches every field (``__post_init__`` validation, ``dataclasses.replace``,
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import hashlib
 import json
@@ -43,7 +42,7 @@ import pytest
 from pytest_bdd.scenario import scenario_wrapper_template_registry
 
 from engine.core import registry
-from engine.core.registry import GameSpec, Opened
+from engine.core.registry import GameSpec
 from engine.core.ruleset import Switches
 
 GAMES: dict[str, Callable[[], dict[str, dict]]] = {
@@ -214,50 +213,6 @@ class SwitchReads:
 # --- boards ----------------------------------------------------------------------------------
 
 
-def unknown_board(world: Any) -> tuple[Any, ...] | None:
-    """The Unknown map as it stands (the game's position once a game has started)."""
-    state = getattr(world, "state", None)
-    position = getattr(state, "position", None) if state is not None else None
-    if position is None:
-        position = getattr(world, "position", None)
-    return None if position is None else (position,)
-
-
-def map_opened(spec: GameSpec, world: Any) -> Opened | None:
-    """A map world (``world``: the map built so far, or the game's once started) as an opened
-    position: the map is the view its drawing takes."""
-    board = unknown_board(world)
-    if board is None:
-        return None
-    return Opened(spec, None, getattr(world, "state", None), board[0], "scenario")
-
-
-def board_opened(spec: GameSpec, fs: Any) -> Opened | None:
-    """A board world (``fs``: a scenario board and the game on it) as an opened position,
-    built on a copy so the scenario's own world is not started early (the world builds its
-    state on first use)."""
-    probe = fs if fs.state is not None and fs.scenario is not None else copy.copy(fs)
-    state, scenario, game = probe.now(), probe.the_scenario(), probe.game
-    return Opened(spec, game, state, _View(state, scenario), "scenario")
-
-
-@dataclass(frozen=True)
-class _View:
-    """A board world's state on its scenario, as a position file opens them."""
-
-    state: Any
-    scenario: Any
-    scenario_file: Path | None = None
-
-
-WORLD_FIXTURES: dict[str, Callable[[GameSpec, Any], Opened | None]] = {
-    "world": map_opened,
-    "fs": board_opened,
-}
-"""The scenario-world fixtures that hold a board, and how each is opened for its game's drawing
-(``GameSpec.svg``)."""
-
-
 def _svg_module() -> Any:
     """The SVG writer the games' drawings share (``engine.core.svg``), if it is there."""
     try:
@@ -277,25 +232,27 @@ class Drawing:
 
 def draw(request: pytest.FixtureRequest, title: str, spec: GameSpec | None) -> Drawing:
     """The board of the world the scenario used, drawn by its game (``spec``, the game whose
-    features folder holds the scenario); no game, no world or no board draws nothing.
+    features folder holds the scenario): its world fixture (``GameSpec.world_fixture``) opened
+    by the game (``GameSpec.scenario_opened``) and drawn by it (``GameSpec.svg``); no game, no
+    world or no board draws nothing.
 
-    Only fixtures the scenario already requested are looked at (never a new world).
+    Only a fixture the scenario already requested is looked at (never a new world).
     """
     if spec is None:
         return Drawing()
-    used = [name for name in WORLD_FIXTURES if name in request.fixturenames]
-    for name in used:
-        try:
-            opened = WORLD_FIXTURES[name](spec, request.getfixturevalue(name))
-        except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
-            return Drawing(error=f"cannot read the {spec.name} board: {_why(error)}")
-        if opened is None:
-            continue
-        try:
-            return Drawing(svg=spec.svg(opened, title))
-        except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
-            return Drawing(error=_why(error))
-    return Drawing()
+    name = spec.world_fixture()
+    if name not in request.fixturenames:
+        return Drawing()
+    try:
+        opened = spec.scenario_opened(request.getfixturevalue(name))
+    except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
+        return Drawing(error=f"cannot read the {spec.name} board: {_why(error)}")
+    if opened is None:
+        return Drawing()
+    try:
+        return Drawing(svg=spec.svg(opened, title))
+    except Exception as error:  # noqa: BLE001 - a drawing never fails the scenario
+        return Drawing(error=_why(error))
 
 
 def _why(error: BaseException) -> str:
