@@ -471,7 +471,8 @@ def parse_file(path: str | Path) -> tuple[GameSpec, dict[str, Any]]:
         raise PositionError(
             str(path), "file", "a position file must be a mapping with a 'game' key"
         )
-    if data.get("game") not in _registered():
+    name = data.get("game")
+    if not isinstance(name, str) or name not in _registered():
         check_position_data(data, str(path))  # the schema's own word on a file of no game
     return spec_of_data(data, str(path)), data
 

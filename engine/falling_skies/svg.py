@@ -2,7 +2,7 @@
 
 The sky (row 1 at the top) shows each space's icon (L/R arrows, M mothership icon, Xn
 explosion) and the ships on it (purple or white, by id), with the mothership track at its
-right and the mothership on its row (``fs.mothership.track``). The city below shows its rooms
+right and the mothership on its row (``fs.mothership.action``). The city below shows its rooms
 by kind with modifier and energy cost, which spaces of the excavator's path are not yet
 excavated (``fs.excavator.path``), the excavator, and the dice placed (grey or white, with
 pips). Below them: round and phase, the energy, research and damage tracks, the unplaced dice,
@@ -99,7 +99,7 @@ def _column_labels(canvas: Canvas, columns: int, y: float) -> None:
 # -- the sky --------------------------------------------------------------------------------------
 def _sky(canvas: Canvas, board: Board, state: FSState) -> float:
     """The sky's rows with icons and ships, and the mothership track at the right
-    (``fs.mothership.track``); returns the sky's bottom y."""
+    (``fs.mothership.action``); returns the sky's bottom y."""
     canvas.text(LEFT, SKY_TOP - 24, "SKY", size=12, font_weight="bold")
     canvas.text(
         LEFT + CW * board.columns + 12, SKY_TOP - 8, "mothership track", size=10, fill="#555555"
