@@ -644,7 +644,7 @@ EXPLORER_OUT = {
 
 
 def forfeited(state: UnknownState, who: str = "s1", game: UnknownGame = GAME) -> UnknownState:
-    state, _ = forfeit(game, state, Forfeit(who))
+    state, _ = forfeit(game.rules, state, Forfeit(who))
     state, _ = game.settle(state)
     return state
 

@@ -118,7 +118,7 @@ def resolve(
         head = state.pending[0]
         if stop_at_phase_end and isinstance(head, PhaseEnd):
             break
-        step = head.settle(GAME, state)
+        step = head.settle(GAME.rules, state)
         if step is None:
             node = GAME.node(state)
             nodes.append(node)
@@ -126,7 +126,7 @@ def resolve(
                 assert chance_total(node) == 1
             if decide is None:
                 raise AssertionError(f"a decision is needed: {node}")
-            state, more = head.apply(GAME, state, decide(node))
+            state, more = head.apply(GAME.rules, state, decide(node))
         else:
             state, more = step
         events.extend(more)
@@ -139,7 +139,7 @@ def run_phase(
 ) -> tuple[UnknownState, list[Event], list[Any]]:
     """Run one enemy phase and resolve what it queues (the round's move to the next phase aside)."""
     state = replace(state, phase=phase)
-    state, events = ENEMY_PHASES[phase](GAME, state)
+    state, events = ENEMY_PHASES[phase](GAME.rules, state)
     assert read_back(state) == state
     state, more, nodes = resolve(state, decide)
     return state, [*events, *more], nodes
@@ -183,7 +183,7 @@ def test_a_spawned_enemy_gets_a_fresh_id_of_its_kind():
     assert new_enemy_id(state.position, "animal") == "animal2"
     state = replace(state, phase="survivor_actions")
     state, events = spawn(
-        GAME, state, "animal", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
+        GAME.rules, state, "animal", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
     )
     assert at(state, "animal2") == (1, 0)
     assert events[0].kind == "enemy_spawned"
@@ -194,7 +194,9 @@ def test_only_an_enemy_upkeep_spawn_sits_out_the_rounds_movement():
     """Enemies spawned in enemy upkeep do not move this round (unknown.turn.enemy-upkeep.no-move)."""
     for phase, fresh in (("survivor_actions", False), ("enemy_upkeep", True)):
         state = make(row("scrap", "muddy"), {"y": (0, 0)}, phase=phase)
-        state, _ = spawn(GAME, state, "beast", (1, 0), (1, 0), "unknown.effect.instant.spawn-here")
+        state, _ = spawn(
+            GAME.rules, state, "beast", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
+        )
         assert state.position.enemies[0].fresh is fresh
 
 
@@ -204,7 +206,7 @@ def test_an_enemy_spawning_on_a_trap_takes_its_damage_and_starts_nothing():
     state = make(row("scrap", "muddy"), {"y": (1, 0)}, tokens=[((1, 0), "trap", 1)])
     state = replace(state, phase="survivor_actions")
     state, events = spawn(
-        GAME, state, "stranger", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
+        GAME.rules, state, "stranger", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
     )
     assert state.position.enemies == ()
     assert tokens(state, (1, 0), "trap") == 0
@@ -216,7 +218,9 @@ def test_a_brute_stunned_by_a_trap_as_it_spawns_fights_nobody():
     """Brute damage stuns (unknown.enemy.brute.stun); stunned enemies start no combat."""
     state = make(row("scrap", "muddy"), {"y": (1, 0)}, tokens=[((1, 0), "trap", 1)])
     state = replace(state, phase="survivor_actions")
-    state, _ = spawn(GAME, state, "brute", (1, 0), (1, 0), "unknown.effect.instant.spawn-here")
+    state, _ = spawn(
+        GAME.rules, state, "brute", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
+    )
     assert state.position.enemies[0].stunned
     assert state.pending == ()
 
@@ -224,7 +228,9 @@ def test_a_brute_stunned_by_a_trap_as_it_spawns_fights_nobody():
 def test_spawning_on_a_survivor_starts_close_combat_at_once_outside_the_enemy_phases():
     """Spawning on a survivor means close combat (unknown.knockback.spawn-on-survivor)."""
     state = make(row("scrap", "muddy"), {"y": (1, 0)}, phase="survivor_actions")
-    state, _ = spawn(GAME, state, "beast", (1, 0), (0, 0), "unknown.effect.instant.spawn-hazard")
+    state, _ = spawn(
+        GAME.rules, state, "beast", (1, 0), (0, 0), "unknown.effect.instant.spawn-hazard"
+    )
     assert state.pending == (CloseCombat((1, 0)),)
 
 
@@ -243,7 +249,9 @@ def test_an_upkeep_spawn_on_a_survivor_fights_in_the_enemy_combat_phase():
 def test_a_stranger_shoots_after_its_spawn_is_settled():
     """The stranger shoots once it has spawned (unknown.enemy.stranger.ranged-trigger)."""
     state = make(row("scrap", "food", "stranger"), {"y": (0, 0)}, phase="survivor_actions")
-    state, _ = spawn(GAME, state, "stranger", (2, 0), (2, 0), "unknown.effect.instant.spawn-here")
+    state, _ = spawn(
+        GAME.rules, state, "stranger", (2, 0), (2, 0), "unknown.effect.instant.spawn-here"
+    )
     assert state.pending == (StrangerShot("stranger1", "spawn"),)
     state, events, _ = resolve(state)
     assert state.position.survivor("y").health == "injured"
@@ -252,7 +260,9 @@ def test_a_stranger_shoots_after_its_spawn_is_settled():
 
 def test_a_stranger_spawning_on_a_survivor_fights_first_then_shoots_if_it_survives():
     state = make(row("scrap", "stranger"), {"y": (1, 0)}, phase="survivor_actions")
-    state, _ = spawn(GAME, state, "stranger", (1, 0), (1, 0), "unknown.effect.instant.spawn-here")
+    state, _ = spawn(
+        GAME.rules, state, "stranger", (1, 0), (1, 0), "unknown.effect.instant.spawn-here"
+    )
     assert state.pending == (CloseCombat((1, 0)), StrangerShot("stranger1", "spawn"))
 
 
@@ -847,7 +857,7 @@ def test_enemy_combat_fights_on_every_tile_with_a_fight():
         {"b1": ("beast", (0, 0)), "b2": ("beast", (2, 0))},
     )
     state = replace(state, phase="enemy_combat")
-    state, _ = ENEMY_PHASES["enemy_combat"](GAME, state)
+    state, _ = ENEMY_PHASES["enemy_combat"](GAME.rules, state)
     assert state.pending == (CloseCombat((0, 0)), CloseCombat((2, 0)), PhaseEnd("enemy_combat"))
 
 
@@ -939,15 +949,15 @@ def test_every_green_spawn_chance_node_sums_to_exactly_one(state, n):
 
 def test_mid_phase_states_name_their_effects_and_read_back():
     state = three_enemies_moving_left()
-    state, _ = ENEMY_PHASES["enemy_movement"](GAME, state)
+    state, _ = ENEMY_PHASES["enemy_movement"](GAME.rules, state)
     seen = []
     while state.pending and not isinstance(state.pending[0], PhaseEnd):
         seen.append(type(state.pending[0]))
         assert read_back(state) == state
-        step = state.pending[0].settle(GAME, state)
+        step = state.pending[0].settle(GAME.rules, state)
         if step is None:
             node = GAME.node(state)
-            state, _ = state.pending[0].apply(GAME, state, node.legal[0])
+            state, _ = state.pending[0].apply(GAME.rules, state, node.legal[0])
         else:
             state, _ = step
     assert {ChooseTargets, ChoosePaths, MoveEnemies} <= set(seen)
@@ -969,6 +979,7 @@ def test_the_enemies_table_gives_each_special_ability_to_its_enemy():
         "heals_in_upkeep": ["devourer"],
         "unharmed_by_damage": ["mission_behemoth"],
         "reaching_base_loses": ["mission_behemoth"],
+        "canister_target": ["behemoth", "mission_behemoth"],
     }
     assert enemy_kinds()["stranger"].ranged == 2
 

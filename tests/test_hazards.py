@@ -399,7 +399,7 @@ BLAZE_TRAP = """
 
 def settle_blazes(state: UnknownState) -> UnknownState:
     """Run what a barrier's removal sets off, whether or not the engine already did it."""
-    later = rekindle(GAME, state)
+    later = rekindle(GAME.rules, state)
     return GAME.settle(later[0])[0] if later else state
 
 

@@ -1,4 +1,4 @@
-"""Allies (rulebook: Allies; Missions, Stragglers): the ally phase, ally moves and ally damage.
+"""Allies (rulebook: Allies; Missions, Stragglers): the ally phase and ally moves.
 
 Allies are :class:`~engine.unknown.position.Ally` pieces. By default an ally has 1 health, 0 AP,
 deals no damage and takes no normal action (``unknown.ally.stats``); the card or tile bringing it
@@ -9,6 +9,9 @@ The ally phase comes after every survivor's turn and before the enemies
 (``unknown.ally.timing``). While an ally may still move, the phase is the pending effect
 :class:`AllyPhase`: the players pick an ally's move (:class:`AllyMove`, in any order,
 ``unknown.turn.ally-actions``) or leave the rest where they are (:class:`EndAllyPhase`).
+An enemy fights an ally like a survivor (``unknown.ally.as-survivor``): who fights on a tile is
+close combat's rule (``engine.unknown.combat.allies_fighting_at``), and an ally's damage and
+healing are with the survivors' (``engine.unknown.health.damage_ally``, ``heal_ally``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from engine.core.game import Event, PlayerNode
 from engine.unknown.effects import effect
 from engine.unknown.map import is_passable
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import ORTHOGONAL, Ally, Coord, UnknownPosition
+from engine.unknown.position import ORTHOGONAL, Coord, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
@@ -32,14 +35,6 @@ ALLY_MOVES: dict[str, int] = {"refugee": 1}
 (``unknown.ally.stats``: 0 AP and no normal actions by default)."""
 
 
-def ally(position: UnknownPosition, ally_id: str) -> Ally:
-    """The ally with this id (``KeyError`` when there is none)."""
-    for found in position.allies:
-        if found.id == ally_id:
-            return found
-    raise KeyError(f"no ally {ally_id!r} on the map")
-
-
 def new_ally_id(position: UnknownPosition, kind: str) -> str:
     """A fresh id for an ally of ``kind``: the kind and the first free number."""
     taken = {p.id for p in (*position.survivors, *position.enemies, *position.allies)}
@@ -47,47 +42,6 @@ def new_ally_id(position: UnknownPosition, kind: str) -> str:
     while f"{kind}{n}" in taken:
         n += 1
     return f"{kind}{n}"
-
-
-def allies_fighting_at(position: UnknownPosition, at: Coord) -> tuple[Ally, ...]:
-    """Allies on ``at`` that an enemy there fights like a survivor (``unknown.ally.as-survivor``)."""
-    return tuple(a for a in position.allies_at(at) if not a.incapacitated)
-
-
-# -- damage and healing ------------------------------------------------------------------------
-
-
-def damage_ally(state: UnknownState, ally_id: str, amount: int, cause: str) -> Outcome:
-    """Any damage incapacitates an ally: it has 1 health.
-
-    Applies ``unknown.ally.stats`` and ``unknown.mission.stragglers.health`` (an injury token
-    marks it; here ``Ally.health`` is ``incapacitated``).
-    """
-    hurt = ally(state.position, ally_id)
-    if amount <= 0 or hurt.incapacitated:
-        return state, ()
-    down = replace(hurt, health="incapacitated")
-    hit = event(
-        "ally_incapacitated",
-        "unknown.mission.stragglers.health",
-        f"{ally_id} takes {amount} damage from {cause} and is incapacitated",
-        ally=ally_id,
-        amount=amount,
-    )
-    return state.with_position(state.position.with_ally(down)), (hit,)
-
-
-def heal_ally(state: UnknownState, ally_id: str) -> Outcome:
-    """One heal restores an incapacitated ally fully (``unknown.mission.stragglers.health``)."""
-    hurt = ally(state.position, ally_id)
-    healed = replace(hurt, health="healthy")
-    done = event(
-        "ally_healed",
-        "unknown.mission.stragglers.health",
-        f"{ally_id} is healed and healthy again",
-        ally=ally_id,
-    )
-    return state.with_position(state.position.with_ally(healed)), (done,)
 
 
 # -- the ally phase ----------------------------------------------------------------------------
@@ -121,7 +75,7 @@ def move_rejection(state: UnknownState, move: AllyMove) -> IllegalDecision | Non
     is not incapacitated and whose kind moves (``ALLY_MOVES``).
     """
     try:
-        mover = ally(state.position, move.ally)
+        mover = state.position.ally(move.ally)
     except KeyError:
         return IllegalDecision("unknown.turn.ally-actions", f"there is no ally {move.ally!r}")
     if mover.moved or ALLY_MOVES.get(mover.kind, 0) < 1:
@@ -163,7 +117,7 @@ def ally_moves(state: UnknownState) -> tuple[AllyMove, ...]:
 def carry_out(state: UnknownState, move: AllyMove) -> Outcome:
     """The ally moves (or bumps a barrier); entering an active enemy's tile starts close combat
     at once, as a survivor's move does (``unknown.ally.as-survivor``, ``unknown.action.move.combat``)."""
-    mover = ally(state.position, move.ally)
+    mover = state.position.ally(move.ally)
     position = state.position
     if position.tokens_at.get(move.to, {}).get("barrier"):
         position = position.with_tokens(move.to, "barrier", -1).with_ally(

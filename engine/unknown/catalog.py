@@ -118,6 +118,8 @@ class EnemyKind:
     """Damage neither kills nor stuns it (``unknown.mission.behemoth.base-loss``)."""
     reaching_base_loses: bool = False
     """The players lose at once when it enters base (``unknown.mission.behemoth.base-loss``)."""
+    canister_target: bool = False
+    """The Hurl Canister action may target it (``unknown.mission.behemoth.hurl``)."""
 
 
 ENEMY_TARGETS = ("survivor", "base")
@@ -132,6 +134,7 @@ ENEMY_ABILITIES = {
     "heals_in_upkeep": bool,
     "unharmed_by_damage": bool,
     "reaching_base_loses": bool,
+    "canister_target": bool,
 }
 """The special abilities an enemy's row may give, with the type of each value."""
 

@@ -32,12 +32,11 @@ from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import Event, PlayerNode
-from engine.unknown.allies import allies_fighting_at, damage_ally
 from engine.unknown.catalog import enemy_kinds
 from engine.unknown.effects import effect
-from engine.unknown.health import damage_enemy, damage_survivor
+from engine.unknown.health import damage_ally, damage_enemy, damage_survivor
 from engine.unknown.outcome import Outcome, event
-from engine.unknown.position import HEALTH_STATES, Coord, Enemy, Survivor, UnknownPosition
+from engine.unknown.position import HEALTH_STATES, Ally, Coord, Enemy, Survivor, UnknownPosition
 from engine.unknown.state import Goods, UnknownState, add, bag, count
 
 if TYPE_CHECKING:
@@ -124,6 +123,11 @@ def fighters(position: UnknownPosition, at: Coord) -> tuple[Survivor, ...]:
 def active_enemies(position: UnknownPosition, at: Coord) -> tuple[Enemy, ...]:
     """Enemies on ``at`` that are not stunned (``unknown.injury.stunned``)."""
     return tuple(e for e in position.enemies_at(at) if not e.stunned)
+
+
+def allies_fighting_at(position: UnknownPosition, at: Coord) -> tuple[Ally, ...]:
+    """Allies on ``at`` that an enemy there fights like a survivor (``unknown.ally.as-survivor``)."""
+    return tuple(a for a in position.allies_at(at) if not a.incapacitated)
 
 
 def combat_starts(position: UnknownPosition, at: Coord) -> bool:
@@ -446,5 +450,5 @@ class CloseCombat:
         )
         if self.at != base_spot(state.position):
             return state, (ended,)
-        state, more = base_defense(state, self.at, rules.rules if rules else None)
+        state, more = base_defense(state, self.at, rules)
         return state, (ended, *more)

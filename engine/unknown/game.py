@@ -62,11 +62,6 @@ class UnknownGame:
     def __init__(self, ruleset: Ruleset = DEFAULT) -> None:
         self.ruleset = ruleset
         self.rules = Rules(ruleset)
-        self.ask = self.rules.ask
-        """The rules' answer at a rule point (``Rules.ask``): rule code handed the game where it
-        takes the rules' context (e.g. a pending effect stepped by hand) reads the same answers."""
-        self.handlers = self.rules.handlers
-        """The handlers in play at a rule point (``Rules.handlers``), as for :attr:`ask`."""
 
     def start(
         self, position: UnknownPosition, *effects: object

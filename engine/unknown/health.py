@@ -1,4 +1,5 @@
-"""Health of survivors and enemies (rulebook: Injury and Incapacitation; Create Armor)."""
+"""Health of survivors, enemies and allies (rulebook: Injury and Incapacitation; Create Armor;
+Allies)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.core.game import Event
 from engine.core.rule_points import RulePoint, chain, first_outcome
 from engine.unknown.catalog import enemy_kinds
-from engine.unknown.outcome import event
+from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import HEALTH_STATES, Enemy
 from engine.unknown.state import UnknownState, add, count
 
@@ -164,3 +165,38 @@ def damage_enemy(
             damage=damage,
         ),
     )
+
+
+# -- allies ------------------------------------------------------------------------------------
+
+
+def damage_ally(state: UnknownState, ally_id: str, amount: int, cause: str) -> Outcome:
+    """Any damage incapacitates an ally: it has 1 health.
+
+    Applies ``unknown.ally.stats`` and ``unknown.mission.stragglers.health`` (an injury token
+    marks it; here ``Ally.health`` is ``incapacitated``).
+    """
+    hurt = state.position.ally(ally_id)
+    if amount <= 0 or hurt.incapacitated:
+        return state, ()
+    down = replace(hurt, health="incapacitated")
+    hit = event(
+        "ally_incapacitated",
+        "unknown.mission.stragglers.health",
+        f"{ally_id} takes {amount} damage from {cause} and is incapacitated",
+        ally=ally_id,
+        amount=amount,
+    )
+    return state.with_position(state.position.with_ally(down)), (hit,)
+
+
+def heal_ally(state: UnknownState, ally_id: str) -> Outcome:
+    """One heal restores an incapacitated ally fully (``unknown.mission.stragglers.health``)."""
+    healed = replace(state.position.ally(ally_id), health="healthy")
+    done = event(
+        "ally_healed",
+        "unknown.mission.stragglers.health",
+        f"{ally_id} is healed and healthy again",
+        ally=ally_id,
+    )
+    return state.with_position(state.position.with_ally(healed)), (done,)

@@ -24,7 +24,7 @@ from engine.unknown.position import Coord
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 
 MISSION_EFFECTS = ("console", "refugee", "water")
@@ -71,11 +71,11 @@ class Explored:
     spawned: tuple[str, ...] = ()
 
     # -- the stage waiting on chance: equally near hazard tiles for green-bordered spawns --------
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
         from engine.unknown.enemies.spawning import HazardSpots, nearest_hazards
 
         found = nearest_hazards(
-            state, self.at, len(_spawns(self.tile, "nearest_hazard")), game.rules.ruleset
+            state, self.at, len(_spawns(self.tile, "nearest_hazard")), rules.ruleset
         )
         if isinstance(found, ChanceNode):
             return found
@@ -85,10 +85,10 @@ class Explored:
             "unknown.effect.instant.spawn-hazard",
         )
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         from engine.unknown.enemies.spawning import HazardSpots
 
-        node = self.node(game, state)
+        node = self.node(rules, state)
         legal = [outcome for outcome, _ in node.outcomes]
         if self.stage != "spawn-hazard" or decision not in legal:
             raise IllegalDecision(
@@ -97,17 +97,17 @@ class Explored:
                 f"{list(self.at)}",
             )
         assert isinstance(decision, HazardSpots)
-        return self._spawn(game, state, "nearest_hazard", decision.spots)
+        return self._spawn(rules, state, "nearest_hazard", decision.spots)
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
-        return getattr(self, "_" + self.stage.replace("-", "_"))(game, state)
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
+        return getattr(self, "_" + self.stage.replace("-", "_"))(rules, state)
 
     # -- stages ----------------------------------------------------------------------------------
     def _next(self, state: UnknownState, stage: str | None, **changes: object) -> UnknownState:
         ahead = (replace(self, stage=stage, **changes),) if stage else ()
         return replace(state, pending=(*ahead, *state.pending[1:]))
 
-    def _spawn_here(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def _spawn_here(self, rules: Rules, state: UnknownState) -> Outcome:
         kinds = _spawns(self.tile, "here")
         spots = [self.at] * len(kinds)
         for kind in _spawns(self.tile, "every_hive"):
@@ -115,22 +115,22 @@ class Explored:
             kinds += [kind] * len(hives)
             spots += hives
         # spawns tied to the mission's progress (``when``) are the mission's: ``Rules.on_explored``
-        return self._spawn(game, state, "here", tuple(spots), kinds)
+        return self._spawn(rules, state, "here", tuple(spots), kinds)
 
-    def _spawn_hazard(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def _spawn_hazard(self, rules: Rules, state: UnknownState) -> Outcome | None:
         from engine.unknown.enemies.spawning import nearest_hazards
 
         kinds = _spawns(self.tile, "nearest_hazard")
         if not kinds:
             return self._next(state, "tokens"), ()
-        found = nearest_hazards(state, self.at, len(kinds), game.rules.ruleset)
+        found = nearest_hazards(state, self.at, len(kinds), rules.ruleset)
         if isinstance(found, ChanceNode):
             return None
-        return self._spawn(game, state, "nearest_hazard", tuple(found))
+        return self._spawn(rules, state, "nearest_hazard", tuple(found))
 
     def _spawn(
         self,
-        game: UnknownGame,
+        rules: Rules,
         state: UnknownState,
         where: str,
         spots: tuple[Coord, ...],
@@ -166,10 +166,10 @@ class Explored:
                     else "unknown.mission.hive.spawn"
                 )
             before = {e.id for e in state.position.enemies}
-            state, more = spawn(game, state, kind, spot, self.at, cause)
+            state, more = spawn(rules, state, kind, spot, self.at, cause)
             events.extend(more)
             spawned += sorted({e.id for e in state.position.enemies} - before)
-        combat_first = game.rules.ruleset.spawn_combat_order
+        combat_first = rules.ruleset.spawn_combat_order
         now = tuple(
             dict.fromkeys(
                 p
@@ -182,25 +182,25 @@ class Explored:
         ahead = replace(self, stage=stage, spawned=tuple(spawned))
         return replace(state, pending=(*now, ahead, *later, *rest)), tuple(events)
 
-    def _tokens(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def _tokens(self, rules: Rules, state: UnknownState) -> Outcome:
         own = explore_effect(self.tile, "tokens")
         if own is not None:
-            state, events = own(game, state, self)
+            state, events = own(rules, state, self)
             return self._next(state, "uncommon"), events
         state, events = spawn_tokens(
             state, self.at, self.tile, "unknown.effect.instant.token-spawn"
         )
         return self._next(state, "uncommon"), events
 
-    def _uncommon(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def _uncommon(self, rules: Rules, state: UnknownState) -> Outcome:
         events: tuple[Event, ...] = ()
         uncommon = explore_effect(self.tile, "uncommon")
         if uncommon is not None:
-            state, events = uncommon(game, state, self)
+            state, events = uncommon(rules, state, self)
         placed = state.position.tile_at.get(self.at)
         mission: tuple[Event, ...] = ()
         if placed is not None:  # the mission's effects of its tiles (``TILE_EXPLORED``)
-            state, mission = game.rules.ask(TILE_EXPLORED, state, self.explorer, placed)
+            state, mission = rules.ask(TILE_EXPLORED, state, self.explorer, placed)
             events += tuple(mission)
         if self.tile in MISSION_EFFECTS and not mission:
             events = (
@@ -213,34 +213,34 @@ class Explored:
             )
         return self._next(state, "knockback"), events
 
-    def _knockback(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def _knockback(self, rules: Rules, state: UnknownState) -> Outcome:
         kind = catalog()[self.tile]
         state = self._next(state, "after")
         own = explore_effect(self.tile, "knockback")
         if own is not None:
-            return own(game, state, self)
+            return own(rules, state, self)
         flight: tuple[Knockbacks, ...] = ()
         if kind.knockback and kind.type == "hazard":
             source = ("hazard", self.tile, self.at, kind.knockback)
-            flight = knockbacks(game, state, (source,), self.tile)
+            flight = knockbacks(rules, state, (source,), self.tile)
         elif kind.knockback:
             sources = tuple(
                 ("enemy", e.id, e.at, kind.knockback)
                 for e in state.position.enemies
                 if e.id in self.spawned
             )
-            flight = knockbacks(game, state, sources, self.tile)
+            flight = knockbacks(rules, state, sources, self.tile)
         return replace(state, pending=(*flight, *state.pending)), ()
 
-    def _after(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def _after(self, rules: Rules, state: UnknownState) -> Outcome:
         from engine.unknown.hazards import blaze
 
         state = self._next(state, None)
         events: tuple[Event, ...] = ()
         aftermath = explore_effect(self.tile, "after_knockback")
         if aftermath is not None:
-            state, events = aftermath(game, state, self)
-        later = blaze.rekindle(game, state)
+            state, events = aftermath(rules, state, self)
+        later = blaze.rekindle(rules, state)
         if later is not None:
             state, more = later
             events += more

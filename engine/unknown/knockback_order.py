@@ -22,7 +22,7 @@ from engine.unknown.position import Ally, Coord, Enemy, Survivor
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 Source = tuple[str, str, Coord, int]
 """A knockback's source: ``(kind, name, spot, distance)``; kind ``hazard`` (the tile ``name`` on
@@ -67,9 +67,7 @@ def source_spot(state: UnknownState, source: Source) -> Coord | None:
     return None
 
 
-def reach(
-    game: UnknownGame, state: UnknownState, source: Source, piece: Survivor | Enemy
-) -> int | None:
+def reach(rules: Rules, state: UnknownState, source: Source, piece: Survivor | Enemy) -> int | None:
     """The range from a knockback's source to ``piece`` if the knockback moves it, else ``None``.
 
     Incapacitated survivors ignore knockback (``unknown.injury.incapacitated``); enemies are
@@ -84,12 +82,12 @@ def reach(
     like_survivor = isinstance(piece, (Survivor, Ally))  # allies too (unknown.ally.as-survivor)
     if source[0] == "enemy" and (not like_survivor or piece.at == spot):
         return None
-    distance = range_between(state.position, spot, piece.at, game.rules.ruleset)
+    distance = range_between(state.position, spot, piece.at, rules.ruleset)
     return distance if distance is not None and distance <= source[3] else None
 
 
 def knockbacks(
-    game: UnknownGame,
+    rules: Rules,
     state: UnknownState,
     sources: tuple[Source, ...],
     cause: str,
@@ -106,12 +104,12 @@ def knockbacks(
     for piece in pieces:
         if movers is not None and piece.id not in movers:
             continue
-        found = [r for s in sources if (r := reach(game, state, s, piece)) is not None]
+        found = [r for s in sources if (r := reach(rules, state, s, piece)) is not None]
         if found:
             nearest[piece.id] = min(found)
     if not nearest:
         return ()
-    if game.rules.ruleset.knockback_mover_order == "nearest-first":
+    if rules.ruleset.knockback_mover_order == "nearest-first":
         order = sorted(nearest, key=lambda pid: (nearest[pid], pid))
     else:
         order = sorted(nearest, key=lambda pid: (-nearest[pid], pid))
@@ -156,7 +154,7 @@ class Knockbacks:
         """Whether the head piece has already taken a knockback (not merely ignored one)."""
         return any(name not in self.ignored for name in self.faced)
 
-    def waiver(self, game: UnknownGame, state: UnknownState, source: Source) -> str | None:
+    def waiver(self, rules: Rules, state: UnknownState, source: Source) -> str | None:
         """The clause letting the head piece ignore ``source`` now; ``None`` if it must take it.
 
         A survivor knocked back once may ignore later ones (``unknown.knockback.ignore-later``);
@@ -167,9 +165,9 @@ class Knockbacks:
             return None
         if self.knocked():
             return "unknown.knockback.ignore-later"
-        return game.rules.ask(IGNORE_KNOCKBACK, state, who, source[0])
+        return rules.ask(IGNORE_KNOCKBACK, state, who, source[0])
 
-    def options(self, game: UnknownGame, state: UnknownState) -> list[Source]:
+    def options(self, rules: Rules, state: UnknownState) -> list[Source]:
         """The nearest knockbacks not yet taken that reach the head piece (one per spot)."""
         piece = _piece(state, self.queue[0])
         if piece is None:
@@ -178,7 +176,7 @@ class Knockbacks:
         for source in self.sources:
             if source[1] in self.faced:
                 continue
-            r = reach(game, state, source, piece)
+            r = reach(rules, state, source, piece)
             if r is not None:
                 found.append((r, source))
         if not found:
@@ -190,18 +188,18 @@ class Knockbacks:
                 tied.setdefault((source_spot(state, source), source[3]), source)
         return list(tied.values())
 
-    def _stays(self, game: UnknownGame, state: UnknownState, source: Source) -> bool:
+    def _stays(self, rules: Rules, state: UnknownState, source: Source) -> bool:
         piece = state.position.piece(self.queue[0])
         spot = source_spot(state, source)
         assert spot is not None
-        ends = knockback_destinations(state.position, spot, source[3], piece.id, game.rules.ruleset)
+        ends = knockback_destinations(state.position, spot, source[3], piece.id, rules.ruleset)
         return ends == frozenset({piece.at})
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         who = self.queue[0]
-        options = self.options(game, state)
+        options = self.options(rules, state)
         legal: list[object] = [FaceKnockback(who, s[1]) for s in options]
-        waivers = [(s, c) for s in options if (c := self.waiver(game, state, s))]
+        waivers = [(s, c) for s in options if (c := self.waiver(rules, state, s))]
         if waivers:
             legal += [IgnoreKnockback(who, s[1]) for s, _ in waivers]
             prompt = f"{who} may take or ignore the next knockback"
@@ -211,27 +209,27 @@ class Knockbacks:
             clause = "unknown.knockback.order"
         return PlayerNode(player="players", legal=tuple(legal), prompt=prompt, clause=clause)
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         me = self
         while me.queue:
-            options = me.options(game, state)
+            options = me.options(rules, state)
             if not options:
                 me = replace(me, queue=me.queue[1:], faced=(), ignored=())
                 continue
             survivor = isinstance(state.position.piece(me.queue[0]), Survivor)
-            stays = all(me._stays(game, state, s) for s in options)
+            stays = all(me._stays(rules, state, s) for s in options)
             if me.knocked():
-                spent = [s for s in options if me._stays(game, state, s)]
+                spent = [s for s in options if me._stays(rules, state, s)]
                 if spent:
                     me = replace(me, faced=me.faced + tuple(s[1] for s in spent))
                     continue
                 if survivor:
                     return me._waiting(state)
             elif not stays and (
-                len(options) > 1 or any(me.waiver(game, state, s) for s in options)
+                len(options) > 1 or any(me.waiver(rules, state, s) for s in options)
             ):
                 return me._waiting(state)
-            return me._face(game, state, options[0])
+            return me._face(rules, state, options[0])
         return replace(state, pending=state.pending[1:]), ()
 
     def _waiting(self, state: UnknownState) -> Outcome | None:
@@ -239,11 +237,11 @@ class Knockbacks:
             return None
         return replace(state, pending=(self, *state.pending[1:])), ()
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         who = self.queue[0]
-        options = {s[1]: s for s in self.options(game, state)}
+        options = {s[1]: s for s in self.options(rules, state)}
         waiver = (
-            self.waiver(game, state, options[decision.source])
+            self.waiver(rules, state, options[decision.source])
             if isinstance(decision, IgnoreKnockback) and decision.source in options
             else None
         )
@@ -252,7 +250,7 @@ class Knockbacks:
             and decision.who == who
             and decision.source in options
         ):
-            return self._face(game, state, options[decision.source])
+            return self._face(rules, state, options[decision.source])
         if (
             isinstance(decision, IgnoreKnockback)
             and decision.who == who
@@ -280,7 +278,7 @@ class Knockbacks:
             + ("" if waiver else " (this one cannot be ignored)"),
         )
 
-    def _face(self, game: UnknownGame, state: UnknownState, source: Source) -> Outcome:
+    def _face(self, rules: Rules, state: UnknownState, source: Source) -> Outcome:
         from engine.unknown.hazards.muddy import MudAfterFlight
 
         who = self.queue[0]

@@ -258,7 +258,7 @@ def _widest_gather(r: Reading, cls: type, who: str, resource: str) -> Decision:
     """
     legal = [d for d in r.legal() if isinstance(d, cls) and d.who == who and d.resource == resource]
     if not legal:
-        legal = [d for d in cls.candidates(r.game, r.state, who) if d.resource == resource]
+        legal = [d for d in cls.candidates(r.game.rules, r.state, who) if d.resource == resource]
     if not legal:
         return cls(who, resource, ())
     return max(legal, key=lambda d: (len(d.sources), [(-x, -y) for x, y in d.sources]))

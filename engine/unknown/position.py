@@ -185,6 +185,13 @@ class UnknownPosition:
                 return s
         raise KeyError(f"no survivor {survivor_id!r} on the map")
 
+    def ally(self, ally_id: str) -> Ally:
+        """The ally with this id (``KeyError`` if there is none)."""
+        for a in self.allies:
+            if a.id == ally_id:
+                return a
+        raise KeyError(f"no ally {ally_id!r} on the map")
+
     def moved(self, piece_id: str, to: Coord) -> UnknownPosition:
         """A copy with one piece (survivor, enemy or ally) moved to ``to``."""
         if any(a.id == piece_id for a in self.allies):

@@ -50,12 +50,6 @@ class Rules(RuleContext):
         return tuple(names)
 
     @property
-    def rules(self) -> Rules:
-        """This context itself, so rule code handed the context where it was handed the game
-        (``game.rules``) reads the same answers."""
-        return self
-
-    @property
     def tiles(self) -> dict[str, TileKind]:
         """The tile catalog (``data/tiles.yaml``)."""
         return catalog()

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from engine.core.svg import Canvas, cut, document
-from engine.unknown.catalog import catalog
+from engine.unknown.catalog import catalog, enemy_kinds
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Ally, Coord, Enemy, Survivor, UnknownPosition
@@ -365,7 +365,8 @@ def enemy_shape(canvas: Canvas, kind: str, cx: float, cy: float, r: float = 8) -
     else:
         points = _polygon(cx, cy, r, sides, -math.pi / 2)
     canvas.polygon(points, fill=ENEMY_FILL, stroke="#000000", stroke_width=1)
-    if kind == "mission_behemoth":
+    found = enemy_kinds().get(kind)
+    if found is not None and found.unharmed_by_damage:  # a ring: damage does not harm it
         canvas.circle(cx, cy, r + 2.5, fill="none", stroke=ENEMY_FILL, stroke_width=1)
 
 

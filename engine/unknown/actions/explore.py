@@ -29,7 +29,7 @@ from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 __all__ = [
     "Drawn",
@@ -62,10 +62,10 @@ class Explore(Action):
         return f"explore with {self.who}"
 
     @classmethod
-    def candidates(cls, game: UnknownGame, state: UnknownState, who: str):
+    def candidates(cls, rules: Rules, state: UnknownState, who: str):
         return [cls(who)]
 
-    def check(self, game: UnknownGame, state: UnknownState) -> None:
+    def check(self, rules: Rules, state: UnknownState) -> None:
         if not state.stack.size:
             raise IllegalDecision("unknown.action.explore.adjacent", "the tile stack is empty")
         at = actor(state, self.who).at
@@ -75,7 +75,7 @@ class Explore(Action):
                 f"no spot next to {list(at)} can take a tile without completing a 2x2 square",
             )
 
-    def resolve(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
         return replace(state, pending=(DrawTile(self.who), *state.pending)), ()
 
 
@@ -106,7 +106,7 @@ class DrawTile:
 
     who: str
 
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
         size = sum(n for _, n in state.stack.rest)
         return ChanceNode(
             tuple((Drawn(tile), Fraction(n, size)) for tile, n in state.stack.rest),
@@ -114,16 +114,16 @@ class DrawTile:
             "unknown.action.explore.adjacent",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         if state.stack.top:
             tile = state.stack.top[0]
-            return self._revealed(replace(state, stack=state.stack.without_top()), tile, game)
+            return self._revealed(replace(state, stack=state.stack.without_top()), tile, rules)
         if len(state.stack.rest) == 1:
             tile = state.stack.rest[0][0]
-            return self._revealed(replace(state, stack=state.stack.without(tile)), tile, game)
+            return self._revealed(replace(state, stack=state.stack.without(tile)), tile, rules)
         return None
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if not isinstance(decision, Drawn) or not any(
             t == decision.tile for t, _ in state.stack.rest
         ):
@@ -131,18 +131,16 @@ class DrawTile:
                 "unknown.action.explore.adjacent", f"{decision} is not a tile left in the stack"
             )
         return self._revealed(
-            replace(state, stack=state.stack.without(decision.tile)), decision.tile, game
+            replace(state, stack=state.stack.without(decision.tile)), decision.tile, rules
         )
 
-    def _revealed(self, state: UnknownState, tile: str, game: UnknownGame) -> Outcome:
+    def _revealed(self, state: UnknownState, tile: str, rules: Rules) -> Outcome:
         """The drawn tile waits for its spot, unless a modifier takes it instead
         (``TILE_DRAWN``: Activate's consoles, ``unknown.mission.activate.pickup``)."""
         shown = event(
             "tile_drawn", "unknown.action.explore.adjacent", f"{self.who} reveals {tile}", tile=tile
         )
-        taken = game.rules.ask(
-            TILE_DRAWN, replace(state, pending=state.pending[1:]), self.who, tile
-        )
+        taken = rules.ask(TILE_DRAWN, replace(state, pending=state.pending[1:]), self.who, tile)
         if taken is not None:
             return taken[0], (shown, *taken[1])
         return replace(state, pending=(PlaceTile(self.who, tile), *state.pending[1:])), (shown,)
@@ -159,7 +157,7 @@ class PlaceTile:
     def spots(self, state: UnknownState) -> list[Coord]:
         return explore_placements(state.position, actor(state, self.who).at)
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player="players",
             legal=tuple(PlaceAt(at) for at in self.spots(state)),
@@ -167,12 +165,12 @@ class PlaceTile:
             clause="unknown.action.explore.adjacent",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         spots = self.spots(state)
         if (
             spots
-            and all(strands_someone(game, state, self.tile, at, self.who) for at in spots)
-            and another_tile_fits(game, state, self.tile, self.who)
+            and all(strands_someone(rules, state, self.tile, at, self.who) for at in spots)
+            and another_tile_fits(rules, state, self.tile, self.who)
         ):
             back = replace(state, stack=state.stack.shuffled_with(self.tile))
             redraw = event(
@@ -183,29 +181,29 @@ class PlaceTile:
                 tile=self.tile,
             )
             return replace(back, pending=(DrawTile(self.who), *state.pending[1:])), (redraw,)
-        if spots and self.covers_origin(game, state):
+        if spots and self.covers_origin(rules, state):
             state = replace(state, pending=state.pending[1:])
-            return place(game, state, self.who, self.tile, spots[0])
+            return place(rules, state, self.who, self.tile, spots[0])
         return None
 
-    def covers_origin(self, game: UnknownGame, state: UnknownState) -> bool:
+    def covers_origin(self, rules: Rules, state: UnknownState) -> bool:
         """Whether the tile's hazard makes the spot chosen no difference, so nobody is asked
         (its ``spot_fixed`` explore effect: Collapse over the explorer's own tile)."""
         fixed = explore_effect(self.tile, "spot_fixed")
-        return fixed is not None and fixed(game, state.position, actor(state, self.who).at)
+        return fixed is not None and fixed(rules, state.position, actor(state, self.who).at)
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if not isinstance(decision, PlaceAt) or decision.at not in self.spots(state):
             raise IllegalDecision(
                 "unknown.action.explore.no-2x2",
                 f"{decision} is not an empty spot next to {self.who} that completes no 2x2 square",
             )
         state = replace(state, pending=state.pending[1:])
-        return place(game, state, self.who, self.tile, decision.at)
+        return place(rules, state, self.who, self.tile, decision.at)
 
 
 def landing(
-    game: UnknownGame, position: UnknownPosition, origin: Coord, tile: str, at: Coord
+    rules: Rules, position: UnknownPosition, origin: Coord, tile: str, at: Coord
 ) -> tuple[UnknownPosition, Coord, tuple[Event, ...]]:
     """The map once ``tile``, drawn by a survivor on ``origin``, is laid for the spot ``at``.
 
@@ -216,14 +214,14 @@ def landing(
     """
     lay = explore_effect(tile, "lay")
     if lay is not None:
-        return lay(game, position, origin, at)
+        return lay(rules, position, origin, at)
     return position.with_tile(PlacedTile(at, tile)), at, ()
 
 
-def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord) -> Outcome:
+def place(rules: Rules, state: UnknownState, who: str, tile: str, at: Coord) -> Outcome:
     """Lay ``tile`` for the spot ``at`` and queue its instant effects (:class:`Explored`)."""
     origin = actor(state, who).at
-    position, spot, laid = landing(game, state.position, origin, tile, at)
+    position, spot, laid = landing(rules, state.position, origin, tile, at)
     placed = event(
         "tile_placed",
         "unknown.action.explore.adjacent",
@@ -232,7 +230,7 @@ def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord
         at=spot,
     )
     explored = Explored(who, tile, spot, origin)
-    held = game.rules.ask(HOLD_EXPLORED, replace(state, position=position), explored)
+    held = rules.ask(HOLD_EXPLORED, replace(state, position=position), explored)
     if held is not None:  # e.g. the Skeptic's delayed spawn
         return held[0], (placed, *laid, *held[1])
     pending = (explored, *state.pending)
@@ -243,7 +241,7 @@ def place(game: UnknownGame, state: UnknownState, who: str, tile: str, at: Coord
 
 
 def strands_someone(
-    game: UnknownGame, state: UnknownState, tile: str, at: Coord, who: str | None = None
+    rules: Rules, state: UnknownState, tile: str, at: Coord, who: str | None = None
 ) -> bool:
     """Would laying ``tile`` for ``at`` *cause* some survivor to be stranded?
 
@@ -256,8 +254,8 @@ def strands_someone(
     if who is None:
         position = state.position.with_tile(PlacedTile(at, tile))
     else:
-        position = landing(game, state.position, actor(state, who).at, tile, at)[0]
-    ruleset = game.ruleset
+        position = landing(rules, state.position, actor(state, who).at, tile, at)[0]
+    ruleset = rules.ruleset
     return bool(stranded(position, ruleset) - stranded(state.position, ruleset))
 
 
@@ -280,7 +278,7 @@ def stranded(position: UnknownPosition, ruleset: Ruleset = DEFAULT) -> set[str]:
     return found
 
 
-def another_tile_fits(game: UnknownGame, state: UnknownState, tile: str, who: str) -> bool:
+def another_tile_fits(rules: Rules, state: UnknownState, tile: str, who: str) -> bool:
     """Whether some other tile left in the stack has a spot that strands nobody.
 
     Without one, shuffling back and drawing again could never end, so the drawn tile is placed.
@@ -288,6 +286,6 @@ def another_tile_fits(game: UnknownGame, state: UnknownState, tile: str, who: st
     spots = explore_placements(state.position, actor(state, who).at)
     names = state.stack.names()
     return any(
-        not all(strands_someone(game, state, name, at, who) for at in spots)
+        not all(strands_someone(rules, state, name, at, who) for at in spots)
         for name in names - {tile}
     )

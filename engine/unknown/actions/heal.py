@@ -15,7 +15,7 @@ from engine.unknown.actions.base import (
     require_reach,
     resource_costs,
 )
-from engine.unknown.health import heal_survivor
+from engine.unknown.health import heal_ally, heal_survivor
 from engine.unknown.position import Ally, Enemy
 from engine.unknown.state import Goods, UnknownState, add
 
@@ -93,8 +93,6 @@ class Heal(Action):
         )
         if isinstance(state.position.piece(self.target), Ally):
             # one heal restores an ally fully (unknown.mission.stragglers.health)
-            from engine.unknown.allies import heal_ally
-
             state, healed = heal_ally(state, self.target)
         else:
             state, healed = heal_survivor(state, self.target)

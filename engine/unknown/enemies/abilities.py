@@ -33,7 +33,6 @@ from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 
@@ -194,13 +193,13 @@ class StrangerShot:
     trigger: str
     survivor: str | None = None
 
-    def targets(self, game: UnknownGame, state: UnknownState) -> tuple[str, ...]:
+    def targets(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
         """Survivors the shot may hit now (sight as enemies have it: :func:`enemy_view`)."""
-        position = enemy_view(game.rules, state)
+        position = enemy_view(rules, state)
         shooter = next((e for e in shooters(position) if e.id == self.enemy), None)
         if shooter is None:
             return ()
-        ruleset = game.rules.ruleset
+        ruleset = rules.ruleset
         found = tuple(
             s.id
             for s in position.survivors
@@ -211,17 +210,17 @@ class StrangerShot:
             return tuple(s for s in found if s == self.survivor)
         return found
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player="players",
-            legal=tuple(ShotLands(self.enemy, s) for s in self.targets(game, state)),
+            legal=tuple(ShotLands(self.enemy, s) for s in self.targets(rules, state)),
             prompt=f"assign the 1 damage of {self.enemy}'s ranged attack "
             f"({TRIGGERS.get(self.trigger, self.trigger)})",
             clause="unknown.enemy.stranger.ranged",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
-        targets = self.targets(game, state)
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
+        targets = self.targets(rules, state)
         if len(targets) > 1:
             return None
         if not targets:
@@ -236,8 +235,8 @@ class StrangerShot:
             )
         return self._shoot(state, targets[0])
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        targets = self.targets(game, state)
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
+        targets = self.targets(rules, state)
         if not isinstance(decision, ShotLands) or decision.enemy != self.enemy:
             raise IllegalDecision(
                 "unknown.enemy.stranger.ranged",

@@ -48,9 +48,8 @@ from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, PlayerNode
 from engine.core.rule_points import RulePoint, transform
 from engine.unknown.actions.trap import spring_trap
-from engine.unknown.allies import allies_fighting_at
 from engine.unknown.catalog import enemy_kinds
-from engine.unknown.combat import base_spot, targetable_fighters
+from engine.unknown.combat import allies_fighting_at, base_spot, targetable_fighters
 from engine.unknown.effects import effect
 from engine.unknown.enemies.abilities import enemy_view, shots_on_arrival, wards
 from engine.unknown.map import board_of, is_passable
@@ -59,7 +58,6 @@ from engine.unknown.position import ORTHOGONAL, Coord, Enemy, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.rules import Rules
 
 ENEMY_TARGETS = RulePoint(
@@ -291,7 +289,7 @@ class ChooseTargets:
     movers: tuple[str, ...]
     chosen: tuple[Target, ...] = ()
 
-    def _next(self, game: UnknownGame, state: UnknownState) -> tuple[Enemy, Nearest] | None:
+    def _next(self, rules: Rules, state: UnknownState) -> tuple[Enemy, Nearest] | None:
         if len(self.chosen) == len(self.movers):
             return None
         enemy = _enemy(state.position, self.movers[len(self.chosen)])
@@ -300,11 +298,11 @@ class ChooseTargets:
                 f"{self.movers[len(self.chosen)]} left the map during target selection"
             )
         spots = tuple(target_spots(state.position, enemy))
-        wanted = game.rules.ask(ENEMY_TARGETS, state, enemy, spots)
-        return enemy, nearest_targets(enemy_view(game.rules, state), enemy, list(wanted))
+        wanted = rules.ask(ENEMY_TARGETS, state, enemy, spots)
+        return enemy, nearest_targets(enemy_view(rules, state), enemy, list(wanted))
 
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
-        found = self._next(game, state)
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
+        found = self._next(rules, state)
         if found is None:
             raise ValueError("every moving enemy has its target")
         enemy, nearest = found
@@ -316,10 +314,10 @@ class ChooseTargets:
             "unknown.enemy.target.tie-die",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         current, events = self, []
         while True:
-            found = current._next(game, state)
+            found = current._next(rules, state)
             if found is None:
                 paths = ChoosePaths(current.chosen)
                 state = replace(state, pending=(paths, *state.pending[1:]))
@@ -333,8 +331,8 @@ class ChooseTargets:
             current, chosen = current._choose(state, enemy, nearest, spot, rolled=False)
             events.append(chosen)
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        found = self._next(game, state)
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
+        found = self._next(rules, state)
         if found is None:
             raise IllegalDecision("unknown.enemy.movement.phases", "every enemy has its target")
         enemy, nearest = found
@@ -395,7 +393,7 @@ class ChoosePaths:
     partial: tuple[Coord, ...] = ()
 
     def _options(
-        self, game: UnknownGame, state: UnknownState
+        self, rules: Rules, state: UnknownState
     ) -> tuple[Enemy, Coord | None, str, list[Coord]] | None:
         """The next enemy, its target and regime, and where its path may go next ([] = done)."""
         if len(self.paths) == len(self.targets):
@@ -408,16 +406,16 @@ class ChoosePaths:
             return enemy, None, regime, []
         target = _coord(target)
         at = self.partial[-1] if self.partial else enemy.at
-        speed = game.rules.ask(ENEMY_SPEED, state, enemy, target, enemy_kinds()[enemy.kind].speed)
+        speed = rules.ask(ENEMY_SPEED, state, enemy, target, enemy_kinds()[enemy.kind].speed)
         if len(self.partial) >= speed or at == target:
             return enemy, target, regime, []
         if self.partial and move_ends_on(state.position, at):
             return enemy, target, regime, []
-        seen = enemy_view(game.rules, state)
+        seen = enemy_view(rules, state)
         return enemy, target, regime, next_steps(seen, at, target, regime)
 
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
-        found = self._options(game, state)
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
+        found = self._options(rules, state)
         if found is None:
             raise ValueError("every enemy has its path")
         enemy, target, _, steps = found
@@ -430,10 +428,10 @@ class ChoosePaths:
             "unknown.enemy.path.tie-die",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         current, events = self, []
         while True:
-            found = current._options(game, state)
+            found = current._options(rules, state)
             if found is None:
                 moves = MoveEnemies(tuple(p for p in current.paths if p[1]))
                 state = replace(state, pending=(moves, *state.pending[1:]))
@@ -449,8 +447,8 @@ class ChoosePaths:
             current, laid = current._finish(state, enemy, target, regime)
             events.append(laid)
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        found = self._options(game, state)
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
+        found = self._options(rules, state)
         if found is None:
             raise IllegalDecision("unknown.enemy.movement.phases", "every enemy has its path")
         enemy, _, _, steps = found
@@ -580,9 +578,9 @@ class MoveEnemies:
         return None
 
     # -- the pending-effect interface ---------------------------------------------------------
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         if self.stage == "barriers":
-            found = self.blocked(state, game.rules)
+            found = self.blocked(state, rules)
             if found is None:
                 raise ValueError("no barrier needs a choice")
             at, group = found
@@ -605,7 +603,7 @@ class MoveEnemies:
             clause="unknown.enemy.obstructed.trap",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         current, events = self, []
         while True:
             if current.stage == "barriers":
@@ -617,12 +615,12 @@ class MoveEnemies:
                         "every enemy has finished its move",
                     )
                     return state, (*events, done)
-                forced = current._forced_barriers(state, game.rules)
+                forced = current._forced_barriers(state, rules)
                 if forced is not None:
                     (state, current), more = forced
                     events.extend(more)
                     continue
-                if current.blocked(state, game.rules) is not None:
+                if current.blocked(state, rules) is not None:
                     break
                 (state, current), more = current._go(state)
                 events.extend(more)
@@ -632,7 +630,7 @@ class MoveEnemies:
                 at, victims = found
                 if len(victims) > 1:
                     break
-                (state, current), more = current._spring(state, at, victims[0], game)
+                (state, current), more = current._spring(state, at, victims[0], rules)
                 events.extend(more)
                 continue
             (state, current, shots), more = current._arrive(state)
@@ -644,9 +642,9 @@ class MoveEnemies:
             return None
         return replace(state, pending=(current, *state.pending[1:])), tuple(events)
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         if self.stage == "barriers":
-            found = self.blocked(state, game.rules)
+            found = self.blocked(state, rules)
             if found is None or not isinstance(decision, BarrierStops):
                 raise IllegalDecision(
                     "unknown.enemy.obstructed.barrier",
@@ -660,7 +658,7 @@ class MoveEnemies:
                     f"{decision.enemy} on {list(decision.at)}",
                 )
             state, current, stopped = self._stop(
-                state, at, decision.enemy, chosen=True, rules=game.rules
+                state, at, decision.enemy, chosen=True, rules=rules
             )
             return replace(state, pending=(current, *state.pending[1:])), (stopped,)
         found = self.trapped(state)
@@ -676,7 +674,7 @@ class MoveEnemies:
                 f"the trap on {list(at)} can hit {', '.join(sorted(victims))}, not "
                 f"{decision.enemy} on {list(decision.at)}",
             )
-        (state, current), events = self._spring(state, at, decision.enemy, game)
+        (state, current), events = self._spring(state, at, decision.enemy, rules)
         return replace(state, pending=(current, *state.pending[1:])), events
 
     # -- steps of the resolution --------------------------------------------------------------
@@ -768,9 +766,9 @@ class MoveEnemies:
         return (state.with_position(position), current), tuple(events)
 
     def _spring(
-        self, state: UnknownState, at: Coord, enemy_id: str, game: UnknownGame | None = None
+        self, state: UnknownState, at: Coord, enemy_id: str, rules: Rules | None = None
     ) -> tuple[tuple[UnknownState, MoveEnemies], tuple[Event, ...]]:
-        state, events = spring_trap(state, at, enemy_id, game.rules if game else None)
+        state, events = spring_trap(state, at, enemy_id, rules)
         return (state, self), events
 
     def _arrive(

@@ -1,6 +1,6 @@
 """The four enemy phases of the round (rulebook: Turn Order).
 
-Each phase is a function ``(game, state) -> (state, events)`` that the round calls in order
+Each phase is a function ``(rules, state) -> (state, events)`` that the round calls in order
 (``unknown.turn.phases``). A phase that needs decisions or chance nodes queues pending effects
 followed by :class:`PhaseEnd`, which moves the round on once everything before it is resolved,
 so a phase never runs twice.
@@ -29,7 +29,7 @@ from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 
 @effect("phase_end")
@@ -39,10 +39,10 @@ class PhaseEnd:
 
     phase: str
 
-    def node(self, game: UnknownGame, state: UnknownState) -> IdleNode:
+    def node(self, rules: Rules, state: UnknownState) -> IdleNode:
         return IdleNode()
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome:
         from engine.unknown.turn.round import _next_phase
 
         state = replace(state, pending=state.pending[1:])
@@ -50,7 +50,7 @@ class PhaseEnd:
             return state, ()
         return _next_phase(state, f"{self.phase.replace('_', ' ')} is over")
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
         raise IllegalDecision(
             "unknown.turn.phases", f"nothing is decided as {self.phase} ends, not {decision}"
         )
@@ -63,7 +63,7 @@ def _then_end(state: UnknownState, phase: str) -> UnknownState:
     return replace(state, pending=(*state.pending, PhaseEnd(phase)))
 
 
-def enemy_upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
+def enemy_upkeep(rules: Rules, state: UnknownState) -> Outcome:
     """Lairs spawn and devourers heal (``unknown.turn.enemy-upkeep``).
 
     The spawned-this-upkeep marks of the previous round are cleared first: only this upkeep's
@@ -72,7 +72,7 @@ def enemy_upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
     enemies = tuple(replace(e, fresh=False) for e in state.position.enemies)
     state = replace(state, position=state.position.with_pieces(state.position.survivors, enemies))
     state, healed = enemies_heal(state)
-    state, spawned = lair_spawns(game, state)
+    state, spawned = lair_spawns(rules, state)
     fresh = [e.id for e in state.position.enemies if e.fresh]
     summary = event(
         "phase_resolved",
@@ -84,7 +84,7 @@ def enemy_upkeep(game: UnknownGame, state: UnknownState) -> Outcome:
     return _then_end(state, "enemy_upkeep"), (*healed, *spawned, summary)
 
 
-def enemy_movement(game: UnknownGame, state: UnknownState) -> Outcome:
+def enemy_movement(rules: Rules, state: UnknownState) -> Outcome:
     """Every enemy moves but those spawned in this enemy upkeep and the stunned ones.
 
     Applies ``unknown.turn.enemy-movement``, ``unknown.turn.enemy-upkeep.no-move`` and
@@ -108,7 +108,7 @@ def enemy_movement(game: UnknownGame, state: UnknownState) -> Outcome:
     return _then_end(state, "enemy_movement"), (begun,)
 
 
-def enemy_main(game: UnknownGame, state: UnknownState) -> Outcome:
+def enemy_main(rules: Rules, state: UnknownState) -> Outcome:
     """Stunned enemies recover (``unknown.turn.enemy-main``).
 
     One recovering on a fighting survivor's tile or on base starts close combat
@@ -147,7 +147,7 @@ def enemy_main(game: UnknownGame, state: UnknownState) -> Outcome:
     return replace(state, position=position), tuple(events)
 
 
-def enemy_combat(game: UnknownGame, state: UnknownState) -> Outcome:
+def enemy_combat(rules: Rules, state: UnknownState) -> Outcome:
     """Every close combat caused by enemy movement, spawns or recovery (``unknown.turn.enemy-combat``).
 
     The fights on different tiles involve different pieces, so fighting them one tile after
@@ -173,7 +173,7 @@ def enemy_combat(game: UnknownGame, state: UnknownState) -> Outcome:
     return _then_end(state, "enemy_combat"), (begun,)
 
 
-ENEMY_PHASES: dict[str, Callable[[UnknownGame, UnknownState], Outcome]] = {
+ENEMY_PHASES: dict[str, Callable[[Rules, UnknownState], Outcome]] = {
     "enemy_upkeep": enemy_upkeep,
     "enemy_movement": enemy_movement,
     "enemy_main": enemy_main,

@@ -41,7 +41,7 @@ from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 SPAWN_STUNNED = RulePoint(
     "an enemy spawning stunned",
@@ -64,7 +64,7 @@ def new_enemy_id(position: UnknownPosition, kind: str) -> str:
 
 
 def spawn(
-    game: UnknownGame, state: UnknownState, kind: str, at: Coord, lair: Coord, cause: str
+    rules: Rules, state: UnknownState, kind: str, at: Coord, lair: Coord, cause: str
 ) -> Outcome:
     """Put a new ``kind`` enemy on ``at`` for the lair on ``lair``, and resolve its arrival.
 
@@ -86,7 +86,7 @@ def spawn(
     clause = cause if cause.startswith("unknown.") else "unknown.enemy.spawn-location"
     fresh = state.phase == "enemy_upkeep"
     enemy = Enemy(new_enemy_id(state.position, kind), kind, at, fresh=fresh)
-    stunned_by = game.rules.ask(SPAWN_STUNNED, state, enemy)
+    stunned_by = rules.ask(SPAWN_STUNNED, state, enemy)
     if stunned_by:
         enemy = replace(enemy, stunned=True)
     state = state.with_position(state.position.with_enemy(enemy))
@@ -108,7 +108,7 @@ def spawn(
     if stunned_by:
         events.append(event("stunned", stunned_by, f"{enemy.id} spawns stunned", enemy=enemy.id))
     if state.position.tokens_at.get(at, {}).get("trap"):
-        state, sprung = spring_trap(state, at, enemy.id, game.rules)
+        state, sprung = spring_trap(state, at, enemy.id, rules)
         events.extend(sprung)
     alive = _still_active(state.position, enemy.id)
     if alive is None:
@@ -247,8 +247,8 @@ class HazardSpawn:
     kinds: tuple[str, ...]
     lair: Coord
 
-    def node(self, game: UnknownGame, state: UnknownState) -> ChanceNode:
-        found = nearest_hazards(state, self.lair, len(self.kinds), game.rules.ruleset)
+    def node(self, rules: Rules, state: UnknownState) -> ChanceNode:
+        found = nearest_hazards(state, self.lair, len(self.kinds), rules.ruleset)
         if isinstance(found, ChanceNode):
             return found
         return ChanceNode(
@@ -257,14 +257,14 @@ class HazardSpawn:
             "unknown.effect.instant.spawn-hazard",
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
-        found = nearest_hazards(state, self.lair, len(self.kinds), game.rules.ruleset)
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
+        found = nearest_hazards(state, self.lair, len(self.kinds), rules.ruleset)
         if isinstance(found, ChanceNode):
             return None
-        return self._spawn_all(game, state, tuple(found))
+        return self._spawn_all(rules, state, tuple(found))
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        found = nearest_hazards(state, self.lair, len(self.kinds), game.rules.ruleset)
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
+        found = nearest_hazards(state, self.lair, len(self.kinds), rules.ruleset)
         legal = (
             [d for d, _ in found.outcomes]
             if isinstance(found, ChanceNode)
@@ -276,11 +276,9 @@ class HazardSpawn:
                 f"{decision} is not a set of nearest hazard tiles for the spawns from "
                 f"{list(self.lair)}",
             )
-        return self._spawn_all(game, state, decision.spots)  # type: ignore[attr-defined]
+        return self._spawn_all(rules, state, decision.spots)  # type: ignore[attr-defined]
 
-    def _spawn_all(
-        self, game: UnknownGame, state: UnknownState, spots: tuple[Coord, ...]
-    ) -> Outcome:
+    def _spawn_all(self, rules: Rules, state: UnknownState, spots: tuple[Coord, ...]) -> Outcome:
         state = replace(state, pending=state.pending[1:])
         if not spots:
             return state, (
@@ -295,7 +293,7 @@ class HazardSpawn:
         events: list[Event] = []
         for kind, at in zip(self.kinds, spots, strict=True):
             state, more = spawn(
-                game, state, kind, at, self.lair, "unknown.effect.instant.spawn-hazard"
+                rules, state, kind, at, self.lair, "unknown.effect.instant.spawn-hazard"
             )
             events.extend(more)
         return state, tuple(events)

@@ -21,7 +21,7 @@ from engine.unknown.position import Coord
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 
 def repeating_lairs(state: UnknownState) -> list[tuple[Coord, tuple[Spawn, ...]]]:
@@ -35,7 +35,7 @@ def repeating_lairs(state: UnknownState) -> list[tuple[Coord, tuple[Spawn, ...]]
     return found
 
 
-def lair_spawns(game: UnknownGame, state: UnknownState) -> Outcome:
+def lair_spawns(rules: Rules, state: UnknownState) -> Outcome:
     """Every uncleared lair with no enemy on it spawns its repeating enemies.
 
     Which lairs spawn is decided on the map as the phase begins: an enemy spawned by one lair
@@ -62,7 +62,7 @@ def lair_spawns(game: UnknownGame, state: UnknownState) -> Outcome:
         for icon in spawns:
             if icon.where == "here":
                 state, more = spawn(
-                    game, state, icon.enemy, at, at, "unknown.effect.continuing.repeating-spawn"
+                    rules, state, icon.enemy, at, at, "unknown.effect.continuing.repeating-spawn"
                 )
                 events.extend(more)
             else:

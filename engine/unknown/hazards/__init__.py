@@ -38,19 +38,19 @@ from engine.unknown.position import ORTHOGONAL, Coord, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 # -- what exploring a hazard tile does --------------------------------------------------------
 
 EXPLORE_STAGES = ("lay", "spot_fixed", "tokens", "uncommon", "knockback", "after_knockback")
 """The points of exploring at which a hazard may do something of its own, in the order they come.
 
-* ``lay(game, position, origin, at) -> (position, spot, events)``: where the tile goes once the
+* ``lay(rules, position, origin, at) -> (position, spot, events)``: where the tile goes once the
   players chose ``at`` for an explorer on ``origin`` (Collapse covers the explorer's tile,
   Rockfall trades places with it); without one the tile goes on ``at``.
-* ``spot_fixed(game, position, origin) -> bool``: whether the chosen spot makes no difference,
+* ``spot_fixed(rules, position, origin) -> bool``: whether the chosen spot makes no difference,
   so the players are not asked (Collapse over the explorer's tile).
-* The rest take ``(game, state, laid)``, ``laid`` being the
+* The rest take ``(rules, state, laid)``, ``laid`` being the
   :class:`~engine.unknown.instant_effects.Explored` effect of the tile, and return an outcome:
   ``tokens`` lays the tile's tokens in place of the common token spawn (Rockfall's barriers),
   ``uncommon`` is the tile's uncommon effect (``unknown.effect.instant.uncommon``: Broken,
@@ -158,7 +158,7 @@ def hazard_reach(
     return found
 
 
-def shielded(game: UnknownGame, position: UnknownPosition, at: Coord) -> bool:
+def shielded(rules: Rules, position: UnknownPosition, at: Coord) -> bool:
     """Whether the tile at ``at`` is shielded from a hazard that would move or cover it.
 
     Collapse names objective tiles only; the general hazard rule also spares fortified and
@@ -168,7 +168,7 @@ def shielded(game: UnknownGame, position: UnknownPosition, at: Coord) -> bool:
     placed = position.tile_at[at]
     if catalog()[placed.tile].is_objective:
         return True
-    reading = game.rules.ruleset.hazard_origin_shield
+    reading = rules.ruleset.hazard_origin_shield
     return reading == "all-shields" and not open_to_hazards(position, at)
 
 
@@ -176,7 +176,7 @@ def shielded(game: UnknownGame, position: UnknownPosition, at: Coord) -> bool:
 
 
 def remove_everything(
-    game: UnknownGame,
+    rules: Rules,
     state: UnknownState,
     at: Coord,
     clause: str,
@@ -260,7 +260,7 @@ class ObjectivesTo:
         return f"move the objective tokens to {list(self.to)}"
 
 
-def nearest_passable(game: UnknownGame, position: UnknownPosition, at: Coord) -> list[Coord]:
+def nearest_passable(rules: Rules, position: UnknownPosition, at: Coord) -> list[Coord]:
     """The passable tiles nearest to ``at`` (ties all listed), for tokens that must leave it.
 
     The ``objective-token-nearest`` reading says how "nearest" is measured: ``map-steps``
@@ -268,11 +268,11 @@ def nearest_passable(game: UnknownGame, position: UnknownPosition, at: Coord) ->
     are set down rather than walked; ``range`` uses the range, which never crosses an impassable
     tile (and so finds nothing inside a ring of blaze tokens).
     """
-    reading = game.rules.ruleset.objective_token_nearest
+    reading = rules.ruleset.objective_token_nearest
     ranked: dict[int, list[Coord]] = {}
     if reading == "range":
         for placed in position.tiles:
-            d = range_between(position, at, placed.at, game.rules.ruleset)
+            d = range_between(position, at, placed.at, rules.ruleset)
             if placed.at != at and d is not None and is_passable(position, placed.at):
                 ranked.setdefault(d, []).append(placed.at)
     else:
@@ -305,16 +305,18 @@ class RelocateObjectives:
     at: Coord
     clause: str = "unknown.hazard.blaze.objective-tokens"
 
-    def node(self, game: UnknownGame, state: UnknownState) -> PlayerNode:
+    def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
         return PlayerNode(
             player="players",
-            legal=tuple(ObjectivesTo(to) for to in nearest_passable(game, state.position, self.at)),
+            legal=tuple(
+                ObjectivesTo(to) for to in nearest_passable(rules, state.position, self.at)
+            ),
             prompt=f"choose the nearest passable tile for the objective tokens on {list(self.at)}",
             clause=self.clause,
         )
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome | None:
-        spots = nearest_passable(game, state.position, self.at)
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
+        spots = nearest_passable(rules, state.position, self.at)
         if len(spots) > 1:
             return None
         if not spots:
@@ -327,8 +329,8 @@ class RelocateObjectives:
             return replace(state, pending=state.pending[1:]), (stay,)
         return self._move(state, spots[0])
 
-    def apply(self, game: UnknownGame, state: UnknownState, decision: object) -> Outcome:
-        spots = nearest_passable(game, state.position, self.at)
+    def apply(self, rules: Rules, state: UnknownState, decision: object) -> Outcome:
+        spots = nearest_passable(rules, state.position, self.at)
         if not isinstance(decision, ObjectivesTo) or decision.to not in spots:
             raise IllegalDecision(
                 self.clause,

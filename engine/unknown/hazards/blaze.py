@@ -35,8 +35,8 @@ from engine.unknown.position import Coord, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.instant_effects import Explored
+    from engine.unknown.rules import Rules
 
 SPREAD = 2
 """Blaze sets alight every tile within this range (``unknown.hazard.blaze.spread``)."""
@@ -53,13 +53,13 @@ def alight(position: UnknownPosition, at: Coord) -> bool:
 
 
 @on_explore("blaze", "knockback")
-def explored(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+def explored(rules: Rules, state: UnknownState, laid: Explored) -> Outcome:
     """The blaze just laid sets its tiles alight: its knockback, then its fire
     (``unknown.hazard.blaze.spread``, ``unknown.hazard.blaze.destroy``)."""
-    return ignite(game, state, laid.at, later=False)
+    return ignite(rules, state, laid.at, later=False)
 
 
-def ignite(game: UnknownGame, state: UnknownState, at: Coord, later: bool) -> Outcome:
+def ignite(rules: Rules, state: UnknownState, at: Coord, later: bool) -> Outcome:
     """Set the blaze on ``at`` going: its knockback, then its fire (:class:`BlazeBurn`).
 
     ``later`` marks a tile that came within reach after the blaze was explored
@@ -70,7 +70,7 @@ def ignite(game: UnknownGame, state: UnknownState, at: Coord, later: bool) -> Ou
     area = fire_area(state.position, at)
     new = tuple(s for s in area if not alight(state.position, s))
     position = state.position
-    reading = game.rules.ruleset.blaze_flight
+    reading = rules.ruleset.blaze_flight
     for spot in area:
         if reading == "through-fire":
             lit = position.tokens_at.get(spot, {}).get("blaze", 0)
@@ -89,7 +89,7 @@ def ignite(game: UnknownGame, state: UnknownState, at: Coord, later: bool) -> Ou
     )
     state = state.with_position(position)
     distance = catalog()["blaze"].knockback or 0
-    flight = knockbacks(game, state, (("hazard", "blaze", at, distance),), cause="blaze")
+    flight = knockbacks(rules, state, (("hazard", "blaze", at, distance),), cause="blaze")
     burn = BlazeBurn(at, tuple(area), new)
     return replace(state, pending=(*flight, burn, *state.pending)), (spreads,)
 
@@ -103,7 +103,7 @@ class BlazeBurn:
     tiles: tuple[Coord, ...]
     new: tuple[Coord, ...]
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome:
         state = replace(state, pending=state.pending[1:])
         position = state.position
         events: list[Event] = []
@@ -124,13 +124,13 @@ class BlazeBurn:
             if not alight(state.position, spot):
                 continue
             state, burnt = remove_everything(
-                game, state, spot, "unknown.hazard.blaze.destroy", "in the blaze", keep=("blaze",)
+                rules, state, spot, "unknown.hazard.blaze.destroy", "in the blaze", keep=("blaze",)
             )
             events.extend(burnt)
         return state, tuple(events)
 
 
-def rekindle(game: UnknownGame, state: UnknownState) -> Outcome | None:
+def rekindle(rules: Rules, state: UnknownState) -> Outcome | None:
     """Set alight every tile that has come within a blaze's reach since it last burned.
 
     Applies ``unknown.hazard.blaze.later``. ``None`` when no blaze has a new tile in reach, or
@@ -145,7 +145,7 @@ def rekindle(game: UnknownGame, state: UnknownState) -> Outcome | None:
     for at in blazes:
         if all(alight(state.position, s) for s in fire_area(state.position, at)):
             continue
-        state, more = ignite(game, state, at, later=True)
+        state, more = ignite(rules, state, at, later=True)
         events.extend(more)
         changed = True
     return (state, tuple(events)) if changed else None

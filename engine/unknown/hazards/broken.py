@@ -16,12 +16,12 @@ from engine.unknown.outcome import Outcome, event
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.instant_effects import Explored
+    from engine.unknown.rules import Rules
 
 
 @on_explore("broken", "uncommon")
-def fall_through(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+def fall_through(rules: Rules, state: UnknownState, laid: Explored) -> Outcome:
     """The explorer takes 1 damage and is put on the Broken tile just laid."""
     who, at = laid.explorer, laid.at
     state, hurt = damage_survivor(state, who, 1, "the Broken tile")

@@ -27,23 +27,23 @@ from engine.unknown.position import Coord, PlacedTile, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.instant_effects import Explored
+    from engine.unknown.rules import Rules
 
 
 @on_explore("collapse", "spot_fixed")
-def covers_origin(game: UnknownGame, position: UnknownPosition, origin: Coord) -> bool:
+def covers_origin(rules: Rules, position: UnknownPosition, origin: Coord) -> bool:
     """Whether Collapse goes over the explorer's tile on ``origin`` whatever spot is chosen, so
     nobody is asked where (``unknown.hazard.collapse.placement``)."""
-    return not shielded(game, position, origin)
+    return not shielded(rules, position, origin)
 
 
 @on_explore("collapse", "lay")
 def lay(
-    game: UnknownGame, position: UnknownPosition, origin: Coord, at: Coord
+    rules: Rules, position: UnknownPosition, origin: Coord, at: Coord
 ) -> tuple[UnknownPosition, Coord, tuple[Event, ...]]:
     """Lay Collapse for a survivor on ``origin`` who chose ``at``: the map, Collapse's spot, events."""
-    if shielded(game, position, origin):
+    if shielded(rules, position, origin):
         spared = event(
             "collapse_placed",
             "unknown.hazard.collapse.placement",
@@ -62,18 +62,14 @@ def lay(
     return position.with_tile(PlacedTile(origin, "collapse")), origin, (covered,)
 
 
-def knockback_distance(
-    game: UnknownGame, position: UnknownPosition, spot: Coord, origin: Coord
-) -> int:
+def knockback_distance(rules: Rules, position: UnknownPosition, spot: Coord, origin: Coord) -> int:
     """The knockback distance for pieces on ``origin`` fleeing Collapse on ``spot``."""
-    if game.rules.ruleset.collapse_knockback == "knockback-1":
+    if rules.ruleset.collapse_knockback == "knockback-1":
         return 1
-    return range_between(position, spot, origin, game.rules.ruleset) or 0
+    return range_between(position, spot, origin, rules.ruleset) or 0
 
 
-def movers(
-    game: UnknownGame, position: UnknownPosition, spot: Coord, origin: Coord
-) -> tuple[str, ...]:
+def movers(rules: Rules, position: UnknownPosition, spot: Coord, origin: Coord) -> tuple[str, ...]:
     """Everything on the explorer's tile that flees (incapacitated survivors ignore knockback).
 
     When Collapse went on the explored spot (the explorer's tile being shielded), the rule still
@@ -81,7 +77,7 @@ def movers(
     (default, as written) - its pieces flee all the same; ``covered-only`` - only a tile Collapse
     covers is fled, so they stay.
     """
-    reading = game.rules.ruleset.collapse_origin_knockback
+    reading = rules.ruleset.collapse_origin_knockback
     if spot != origin and reading == "covered-only":
         return ()
     survivors = [s.id for s in position.survivors_at(origin) if not s.incapacitated]
@@ -89,20 +85,20 @@ def movers(
 
 
 @on_explore("collapse", "knockback")
-def knock_back(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+def knock_back(rules: Rules, state: UnknownState, laid: Explored) -> Outcome:
     """Queue the flight of everything on the explorer's tile (``unknown.hazard.collapse.knockback``)."""
     from engine.unknown.knockback_order import knockbacks
 
-    distance = knockback_distance(game, state.position, laid.at, laid.origin)
+    distance = knockback_distance(rules, state.position, laid.at, laid.origin)
     source = ("hazard", laid.tile, laid.at, distance)
-    fleeing = movers(game, state.position, laid.at, laid.origin)
-    flight = knockbacks(game, state, (source,), laid.tile, fleeing)
+    fleeing = movers(rules, state.position, laid.at, laid.origin)
+    flight = knockbacks(rules, state, (source,), laid.tile, fleeing)
     return replace(state, pending=(*flight, *state.pending)), ()
 
 
 @on_explore("collapse", "after_knockback")
-def crush(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+def crush(rules: Rules, state: UnknownState, laid: Explored) -> Outcome:
     """Remove what is still on Collapse's tile (``unknown.hazard.collapse.destroy``)."""
     return remove_everything(
-        game, state, laid.at, "unknown.hazard.collapse.destroy", "buried under Collapse"
+        rules, state, laid.at, "unknown.hazard.collapse.destroy", "buried under Collapse"
     )

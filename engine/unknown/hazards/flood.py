@@ -24,11 +24,11 @@ from engine.unknown.position import PlacedTile
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.instant_effects import Explored
+    from engine.unknown.rules import Rules
 
 
-def gatherable(game: UnknownGame, placed: PlacedTile) -> bool:
+def gatherable(rules: Rules, placed: PlacedTile) -> bool:
     """Whether a face-up tile counts as gatherable for the flood.
 
     Reading ``flood-gatherable``: ``has-resources`` (default) - the tile shows gatherable
@@ -39,14 +39,14 @@ def gatherable(game: UnknownGame, placed: PlacedTile) -> bool:
     if placed.cleared:
         return False
     kind = catalog()[placed.tile]
-    if game.rules.ruleset.flood_gatherable == "gather-action":
+    if rules.ruleset.flood_gatherable == "gather-action":
         return bool(kind.gather) and not kind.clear_cost
     single_use_exchange = kind.exchange is not None and not dict(kind.exchange)["repeatable"]
     return bool(kind.gather) or single_use_exchange
 
 
 @on_explore("flood", "uncommon")
-def flood(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+def flood(rules: Rules, state: UnknownState, laid: Explored) -> Outcome:
     """Clear the gatherable tiles the flood just laid reaches and destroy what lies on them."""
     at = laid.at
     distance = catalog()[state.position.tile_at[at].tile].knockback or 0
@@ -54,7 +54,7 @@ def flood(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
     events: list[Event] = []
     for spot, _ in sorted(hazard_reach(position, at, distance).items()):
         placed = position.tile_at[spot]
-        if not gatherable(game, placed):
+        if not gatherable(rules, placed):
             continue
         position = position.with_tile(PlacedTile(spot, placed.tile, cleared=True))
         events.append(

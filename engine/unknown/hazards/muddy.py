@@ -26,7 +26,7 @@ from engine.unknown.position import Coord, Survivor, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
+    from engine.unknown.rules import Rules
 
 
 def is_muddy(position: UnknownPosition, at: Coord) -> bool:
@@ -77,7 +77,7 @@ def start_of_turn(
 
 
 def muddy_tiles_entered(
-    game: UnknownGame, position: UnknownPosition, who: str, start: Coord, source: Coord
+    rules: Rules, position: UnknownPosition, who: str, start: Coord, source: Coord
 ) -> int:
     """Fewest Muddy tiles a knockback flight from ``start`` to where ``who`` stands now entered.
 
@@ -92,7 +92,7 @@ def muddy_tiles_entered(
     through = None
     if (
         not board.passable[begin]
-        and game.rules.ruleset.knockback_impassable_start == "own-tile-passable"
+        and rules.ruleset.knockback_impassable_start == "own-tile-passable"
     ):
         through = begin
     field = board.distances_from(board.index(source), through)
@@ -133,7 +133,7 @@ class MudAfterFlight:
     start: Coord
     source: Coord
 
-    def settle(self, game: UnknownGame, state: UnknownState) -> Outcome:
+    def settle(self, rules: Rules, state: UnknownState) -> Outcome:
         state = replace(state, pending=state.pending[1:])
         position = state.position
         if self.who not in {s.id for s in position.survivors}:
@@ -141,11 +141,11 @@ class MudAfterFlight:
         at = position.survivor(self.who).at
         if at == self.start:
             return state, ()
-        reading = game.rules.ruleset.muddy_knockback_route
+        reading = rules.ruleset.muddy_knockback_route
         if reading == "end-only":
             entered_mud = int(is_muddy(position, at))
         else:
-            entered_mud = muddy_tiles_entered(game, position, self.who, self.start, self.source)
+            entered_mud = muddy_tiles_entered(rules, position, self.who, self.start, self.source)
         if not entered_mud:
             return state, ()
         return _charge(

@@ -22,12 +22,12 @@ from engine.unknown.position import Coord, PlacedTile, Token, UnknownPosition
 from engine.unknown.state import UnknownState
 
 if TYPE_CHECKING:
-    from engine.unknown.game import UnknownGame
     from engine.unknown.instant_effects import Explored
+    from engine.unknown.rules import Rules
 
 
 @on_explore("rockfall", "tokens")
-def barriers(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
+def barriers(rules: Rules, state: UnknownState, laid: Explored) -> Outcome:
     """Rockfall's barrier tokens, from the catalog, on its new spot (``unknown.hazard.rockfall.barriers``)."""
     from engine.unknown.instant_effects import spawn_tokens
 
@@ -36,10 +36,10 @@ def barriers(game: UnknownGame, state: UnknownState, laid: Explored) -> Outcome:
 
 @on_explore("rockfall", "lay")
 def swap(
-    game: UnknownGame, position: UnknownPosition, origin: Coord, at: Coord
+    rules: Rules, position: UnknownPosition, origin: Coord, at: Coord
 ) -> tuple[UnknownPosition, Coord, tuple[Event, ...]]:
     """Lay Rockfall for a survivor on ``origin`` who chose ``at``: the map, Rockfall's spot, events."""
-    if shielded(game, position, origin):
+    if shielded(rules, position, origin):
         laid = position.with_tile(PlacedTile(at, "rockfall"))
         kept = event(
             "rockfall_held",

@@ -12,7 +12,8 @@ toward base like the random behemoth, but damage does not hurt it
 all the damage it can take (``engine.unknown.combat.plan_round``), and the players lose the
 moment it enters base (``engine.unknown.enemies.movement``). A plain ``behemoth`` on the map in
 this mission is taken for it too, since the random behemoth is left out of the enemy draw in a
-behemoth mission (Enemies table), so Hurl Canister may target either kind.
+behemoth mission (Enemies table), so Hurl Canister may target either kind: both carry the
+flag ``canister_target`` in ``data/enemies.yaml`` (``unknown.mission.behemoth.hurl``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from engine.unknown.map.explore import TILE_EXPLORED
 from engine.unknown.missions import MISSIONS
 from engine.unknown.missions.water import numbered, numbers
 from engine.unknown.position import Enemy, PlacedTile
-from engine.unknown.rules import Rules
 from engine.unknown.state import UnknownState, add, count
 
 if TYPE_CHECKING:
@@ -41,11 +41,17 @@ CANISTER = "canister"
 """The token a gathered behemoth tile gives, carried then hurled onto the mission card."""
 KIND = "mission_behemoth"
 """The enemy kind of the mission's behemoth."""
-TARGET_KINDS = (KIND, "behemoth")
 TILES, SHORT_TILES = 6, 5
 """Behemoth tiles in play (``unknown.mission.behemoth.setup``, ``unknown.mission.behemoth.short``)."""
 HURLS, SHORT_HURLS = 5, 4
 """Canisters to hurl (``unknown.mission.behemoth.goal``, ``unknown.mission.behemoth.short``)."""
+
+
+def canister_target(rules: Rules, enemy: Enemy) -> bool:
+    """Whether Hurl Canister may target ``enemy``: its kind's ``canister_target`` flag
+    (``unknown.mission.behemoth.hurl``)."""
+    kind = rules.enemies.get(enemy.kind)
+    return kind is not None and kind.canister_target
 
 
 def tiles(state: UnknownState) -> int:
@@ -85,12 +91,12 @@ class HurlCanister(Action):
 
     @classmethod
     def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[HurlCanister]:
-        return [cls(who, e.id) for e in state.position.enemies if e.kind in TARGET_KINDS]
+        return [cls(who, e.id) for e in state.position.enemies if canister_target(rules, e)]
 
     def check(self, rules: Rules, state: UnknownState) -> None:
         survivor = actor(state, self.who)
         target = next((e for e in state.position.enemies if e.id == self.target), None)
-        if not isinstance(target, Enemy) or target.kind not in TARGET_KINDS:
+        if not isinstance(target, Enemy) or not canister_target(rules, target):
             raise IllegalDecision(
                 "unknown.mission.behemoth.hurl", f"{self.target} is not the mission's behemoth"
             )

@@ -1,7 +1,7 @@
 """The Stragglers mission (rulebook: Missions, Stragglers; Allies).
 
-Refugees are :class:`~engine.unknown.position.Ally` pieces of kind ``refugee``; their moves,
-damage and healing live in :mod:`engine.unknown.allies`. This module spawns them, retargets the
+Refugees are :class:`~engine.unknown.position.Ally` pieces of kind ``refugee``; their moves
+live in :mod:`engine.unknown.allies`, their damage and healing in :mod:`engine.unknown.health`. This module spawns them, retargets the
 enemies and checks the win.
 """
 
