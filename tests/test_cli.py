@@ -12,6 +12,7 @@ import re
 import subprocess
 import sys
 import types
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import yaml
 from click.testing import Result
 
 from engine.cli import verify as verify_module
+from engine.core import registry
 from engine.report.run import junit_counts
 from tests.cli_support import run
 
@@ -481,7 +483,7 @@ def suites_stand_in(outcomes: tuple[str, ...], calls: list, exit_code: int = 0):
     """A stand-in for ``run_suites``: it records one scenario per outcome (and, with the full
     suites, one property test and one puzzle) and writes the JUnit file."""
 
-    def fake_suites(root, work, suites, select=None):
+    def fake_suites(root, work, suites, select=None, packages=()):
         calls.append(("suites", root, suites, select))
         folder = work / "capture" / "scenarios"
         folder.mkdir(parents=True)
@@ -608,7 +610,12 @@ def test_verify_for_real_on_a_few_maps(tmp_path):
     assert summary["crosschecks"]["disagreements"] == []
     assert result.exit_code == 0 and summary["ok"] is True
     validators = summary["validators"]
-    assert len(validators) == 31  # 10 missions x 3 difficulties, and the Falling Skies board
+    # Unknown: 10 missions x 3 difficulties; Falling Skies: its default board; one per other game
+    by_game = Counter(v["game"] for v in validators)
+    assert by_game["unknown"] == 30 and by_game["falling-skies"] == 1
+    assert sum(by_game.values()) == sum(
+        len(s.validation_setups()) for s in registry.games().values()
+    )
     assert all(v["playable"] and v["terminates"] for v in validators)
 
 
