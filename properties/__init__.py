@@ -22,10 +22,12 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from math import lcm
 from typing import Any
 
 from hypothesis import strategies as st
 
+from engine.core.game import ChanceNode
 from engine.unknown.position import UnknownPosition
 from engine.unknown.ruleset import DEFAULT, Ruleset, interpretation_ledger
 from solver.random_maps import random_position, ruleset_readings
@@ -76,6 +78,20 @@ def map_cases(draw: st.DrawFn, max_tiles: int = MAX_TILES) -> MapCase:
     """A random legal map with a random ruleset."""
     position, seed = draw(legal_maps(max_tiles))
     return MapCase(position, seed, draw(rulesets()))
+
+
+def pick(draw: Any, node: Any) -> Any:
+    """What a state machine does next at ``node``: a chance outcome drawn by its exact
+    probability, or a uniformly drawn legal decision."""
+    if isinstance(node, ChanceNode):
+        denominator = lcm(*(p.denominator for _, p in node.outcomes))
+        ticket = draw(st.integers(0, denominator - 1), label="ticket")
+        for decision, p in node.outcomes:
+            ticket -= p.numerator * (denominator // p.denominator)
+            if ticket < 0:
+                return decision
+        raise AssertionError("chance outcomes sum to less than 1")
+    return node.legal[draw(st.integers(0, len(node.legal) - 1), label="choice")]
 
 
 class Tally:

@@ -20,7 +20,6 @@ examples and steps.
 from __future__ import annotations
 
 from functools import cache
-from math import lcm
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +49,7 @@ from engine.falling_skies.ruleset import DEFAULT, interpretation_ledger
 from engine.falling_skies.scenario import DATA, Scenario, load_scenario
 from engine.falling_skies.state import FSState
 from engine.positions import check_position_data, parse_position_text
-from properties import TALLY
+from properties import TALLY, pick
 
 SCENARIOS = sorted((DATA / "scenarios").glob("*.yaml"))
 EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
@@ -289,19 +288,6 @@ INVARIANTS: dict[str, list[str]] = {
     "fs.mothership.action.damage": ["damage_problems"],
 }
 """Rule clause ID -> the invariants (functions of this module) that protect it."""
-
-
-def pick(draw: Any, node: Any) -> Any:
-    """A chance outcome by its exact probability, or a uniformly drawn legal decision."""
-    if isinstance(node, ChanceNode):
-        denominator = lcm(*(p.denominator for _, p in node.outcomes))
-        ticket = draw(st.integers(0, denominator - 1), label="ticket")
-        for decision, p in node.outcomes:
-            ticket -= p.numerator * (denominator // p.denominator)
-            if ticket < 0:
-                return decision
-        raise AssertionError("chance outcomes sum to less than 1")
-    return node.legal[draw(st.integers(0, len(node.legal) - 1), label="choice")]
 
 
 class FallingSkiesMachine(RuleBasedStateMachine):

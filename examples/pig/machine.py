@@ -21,7 +21,6 @@ round trip goes through the file module, everything else reads the state's field
 from __future__ import annotations
 
 from functools import cache
-from math import lcm
 from typing import Any
 
 from hypothesis import settings
@@ -37,7 +36,7 @@ from examples.pig.files import check_data, state_from_data, state_to_text
 from examples.pig.game import Face, Hold, PigGame, Roll
 from examples.pig.ruleset import DEFAULT, interpretation_ledger
 from examples.pig.state import PigState, first_state
-from properties import TALLY
+from properties import TALLY, pick
 
 NAME = "pig"
 EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
@@ -200,19 +199,6 @@ INVARIANTS: dict[str, list[str]] = {
     "pig.end.over": ["PigMachine.no_decision_after_the_end"],
 }
 """Rule clause ID -> the invariants (functions of this module) that protect it."""
-
-
-def pick(draw: Any, node: Any) -> Any:
-    """A chance outcome by its exact probability, or a uniformly drawn legal decision."""
-    if isinstance(node, ChanceNode):
-        denominator = lcm(*(p.denominator for _, p in node.outcomes))
-        ticket = draw(st.integers(0, denominator - 1), label="ticket")
-        for decision, p in node.outcomes:
-            ticket -= p.numerator * (denominator // p.denominator)
-            if ticket < 0:
-                return decision
-        raise AssertionError("chance outcomes sum to less than 1")
-    return node.legal[draw(st.integers(0, len(node.legal) - 1), label="choice")]
 
 
 class PigMachine(RuleBasedStateMachine):
