@@ -167,6 +167,16 @@ class PlaythroughSetup:
 
 
 @dataclass(frozen=True)
+class BenchmarkSetup:
+    """A standard setup whose random play the engine benchmark times
+    (``tests.benchmarks.engine_benchmark``): a short name and the options given to
+    :meth:`GameSpec.new_game`."""
+
+    name: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
 class ValidationSetup:
     """One set-up the validators check (``rulings verify``): playable and terminating under
     seeded random playouts, and, when the game names a win search, winnable."""
@@ -225,6 +235,8 @@ class GameSpec:
     """What ``rulings play GAME`` and ``rulings sweep --game GAME`` take besides seed and readings."""
     playthroughs: tuple[PlaythroughSetup, ...] = ()
     """Its golden playthrough setups (``rulings record``)."""
+    benchmark_setups: tuple[BenchmarkSetup, ...] = ()
+    """The setups the engine benchmark plays at random."""
     rollout_length: int = 0
     """Random-rollout cut for MCTS leaves (0: play rollouts to the end)."""
     primary: bool = False

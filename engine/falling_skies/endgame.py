@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.events import Outcome, event
 from engine.falling_skies.state import FSState
@@ -11,20 +10,20 @@ from engine.falling_skies.state import FSState
 
 def win(state: FSState, why: str) -> Outcome:
     """Research at the top: the game is won at once (``fs.end.win``)."""
-    done = replace(state, outcome=("win", "fs.end.win", why), pending=())
+    done = evolve(state, outcome=("win", "fs.end.win", why), pending=())
     return done, (event("game_won", "fs.end.win", f"the city wins: {why}"),)
 
 
 def lose(state: FSState, clause: str, why: str) -> Outcome:
     """A defeat: the game is lost at once (``fs.end.lose-skull`` / ``fs.end.lose-damage``)."""
-    done = replace(state, outcome=("loss", clause, why), pending=())
+    done = evolve(state, outcome=("loss", clause, why), pending=())
     return done, (event("game_lost", clause, f"the city falls: {why}"),)
 
 
 def take_damage(board: Board, state: FSState, amount: int, clause: str, cause: str) -> Outcome:
     """Move the damage marker ``amount`` spaces; reaching the skull loses (``fs.damage.hit``)."""
     damage = state.damage + amount
-    state = replace(state, damage=damage)
+    state = evolve(state, damage=damage)
     spaces = board.damage_limit - 1
     where = (
         "the marker reaches the skull"

@@ -15,9 +15,8 @@ the priorities decide, and the start of the next round (``fs.round.phases``).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNode
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase import PlaceDie, Roll, apply_roll, legal_placements, place_die
@@ -107,7 +106,7 @@ class FallingSkiesGame:
             damage=0,
         )
         state, events = setup_launch(self.board, state)
-        return replace(state, pending=(("roll",),)), events
+        return evolve(state, pending=(("roll",),)), events
 
     # -- who decides ------------------------------------------------------------------------
     def node(self, state: FSState) -> Node:
@@ -219,7 +218,7 @@ class FallingSkiesGame:
                 return None
             columns = launch_columns(board, state) if next_ship(state) else []
             if int(head[1]) <= 0 or not columns:
-                return self._next_round(replace(state, pending=state.pending[1:]))
+                return self._next_round(evolve(state, pending=state.pending[1:]))
             if len(columns) == 1:
                 return launch(board, state, columns[0])
             return None
@@ -241,12 +240,12 @@ class FallingSkiesGame:
         for die in state.rolled:
             text = f"the {die.value} has no space left and is not placed"
             events.append(event("die_unplaced", "fs.dice.place", text, value=die.value))
-        return replace(state, rolled=(), phase="room"), tuple(events)
+        return evolve(state, rolled=(), phase="room"), tuple(events)
 
     def _mothership_phase(self, state: FSState) -> Outcome:
         """Move the mothership, carry out its action, then queue the launches
         (``fs.mothership.steps``)."""
-        state = replace(state, phase="mothership")
+        state = evolve(state, phase="mothership")
         events = [
             event("phase", "fs.round.mothership-phase", f"round {state.round}: mothership phase")
         ]
@@ -256,14 +255,14 @@ class FallingSkiesGame:
             state, acted = mothership_action(self.board, state)
             events.extend(acted)
         if state.outcome is None:
-            state = replace(state, pending=(("launch", MAX_LAUNCHES),))
+            state = evolve(state, pending=(("launch", MAX_LAUNCHES),))
         return state, tuple(events)
 
     def _next_round(self, state: FSState) -> Outcome:
         """A new round begins with a roll (``fs.round.phases``)."""
         round_no = state.round + 1
         marks = tuple(m for m in state.marks if m[2] >= round_no - 1)
-        state = replace(
+        state = evolve(
             state,
             round=round_no,
             phase="dice",

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.registry import (
+    BenchmarkSetup,
     GameSpec,
     LogLine,
     NewGame,
@@ -109,6 +110,12 @@ class FallingSkiesSpec(GameSpec):
             commands=("sweep",),
         ),
     )
+    benchmark_setups = (
+        BenchmarkSetup("pnp-easy", (("scenario", "default"),)),
+        BenchmarkSetup("pnp-easy-row-3-excavated", (("scenario", "pnp-easy-row-3-excavated"),)),
+    )
+    """The print-and-play easy board under both readings of the way its excavator's path snakes
+    (``pnp-easy.yaml``, ``pnp-easy-row-3-excavated.yaml``)."""
     playthroughs = (
         PlaythroughSetup(
             "default",

@@ -4,12 +4,15 @@ A state names its scenario (the board, which never changes during a game) and ho
 moves: the round and phase, the dice rolled and placed, the ships, the mothership's row, the
 excavator's place on its path, the research, energy and damage markers, the white ships shot
 down, the queue of pending steps and, once the game is over, its outcome. Every field is
-immutable; a change makes a new state sharing the rest.
+immutable; a change makes a new state sharing the rest (``engine.core.frozen.evolve``), and
+a state's hash is computed once (``hash_once``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from engine.core.frozen import hash_once
 
 PHASES = ("dice", "room", "mothership")
 """The three phases of a round, in order (``fs.round.phases``)."""
@@ -42,6 +45,7 @@ class PlacedDie:
     white: bool
 
 
+@hash_once
 @dataclass(frozen=True)
 class Ship:
     """An alien ship; ``row``/``column`` are its sky space, both None while on the mothership."""
@@ -57,6 +61,7 @@ class Ship:
         return self.row is None
 
 
+@hash_once
 @dataclass(frozen=True)
 class FSState:
     """Where a game of Under Falling Skies stands."""

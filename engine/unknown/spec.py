@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.registry import (
+    BenchmarkSetup,
     GameSpec,
     LogLine,
     NewGame,
@@ -178,6 +179,22 @@ class UnknownSpec(GameSpec):
             (3,),
         ),
     )
+
+    @cached_property
+    def benchmark_setups(self) -> tuple[BenchmarkSetup, ...]:  # type: ignore[override]
+        """The quick start, Hive with four survivors, and every mission at normal difficulty
+        with three survivors."""
+        from engine.unknown.setup import setup_data
+
+        normal = (("setup", "standard"), ("difficulty", "normal"))
+        return (
+            BenchmarkSetup("quick-start"),
+            BenchmarkSetup("hive-4-survivors", (*normal, ("mission", "hive"), ("survivors", 4))),
+            *(
+                BenchmarkSetup(mission, (*normal, ("mission", mission)))
+                for mission in sorted(setup_data().missions)
+            ),
+        )
 
     @cached_property
     def setup_options(self) -> tuple[SetupOption, ...]:  # type: ignore[override]

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.registry import (
+    BenchmarkSetup,
     GameSpec,
     NewGame,
     Opened,
@@ -43,6 +44,7 @@ class PigSpec(GameSpec):
         SetupOption("target", "The score to reach (pig.game.target).", 20, kind=int),
         SetupOption("turns", "The number of turns to reach it in (pig.game.turns).", 5, kind=int),
     )
+    benchmark_setups = (BenchmarkSetup("to-20"),)
     playthroughs = (
         PlaythroughSetup("to-20", "the default game: target 20 in 5 turns", (), (1, 2)),
         PlaythroughSetup(

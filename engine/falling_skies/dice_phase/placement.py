@@ -8,10 +8,11 @@ the unexcavated path takes one only if no other die sits on the unexcavated path
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.ships import descend_column
 from engine.falling_skies.events import Outcome, event
@@ -82,65 +83,69 @@ def refusal(
 
 
 @cache
-def column_spaces(
-    board: Board, robots_closed: bool, excavator: int
-) -> tuple[tuple[tuple[int, int | None], ...], ...]:
-    """Per column, the rows a die may use with the excavator at ``excavator``, top first: ``(row,
-    None)`` for an excavated space, ``(row, steps)`` for an unexcavated one ``steps`` along the
-    path (spaces off the path and closed robot rooms left out). Computed once per excavator place.
+def reach_table(
+    board: Board, robots_closed: bool, between: bool, excavator: int, digging: bool
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per column, top first, the rows a die may use and the least value that may go there,
+    with the excavator at ``excavator`` and a die already on the unexcavated path or not
+    (``digging``): an excavated space takes any die (closed robot rooms left out); an
+    unexcavated one ``steps`` along the path takes a die of at least the distance, and none
+    while another die digs; spaces off the path take none. The same rules as :func:`refusal`,
+    worked out once per excavator place.
     """
     columns = []
     for column in range(1, board.columns + 1):
-        rows: list[tuple[int, int | None]] = []
+        rows: list[tuple[int, int]] = []
         for row in range(1, board.scenario.city_rows + 1):
             index = board.path_index.get((row, column))
             if index is None:
                 continue
             if index > excavator:
-                rows.append((row, index - excavator))
+                if not digging:
+                    rows.append((row, index - excavator - (1 if between else 0)))
                 continue
             room = board.room_at.get((row, column))
             if not (robots_closed and room is not None and room.kind == "robot"):
-                rows.append((row, None))
+                rows.append((row, 1))
         columns.append(tuple(rows))
     return tuple(columns)
 
 
-def _open_rows(
-    board: Board, ruleset: Ruleset, state: FSState, column: int, value: int
-) -> list[int]:
-    """The rows of ``column`` where a die of ``value`` may go (the column being free)."""
-    layout = column_spaces(board, ruleset.robot_rooms == "closed", state.excavator)[column - 1]
-    between = 1 if ruleset.excavator_distance == "spaces-between" else 0
-    digging = None
-    rows = []
-    for row, steps in layout:
-        if steps is None:
-            rows.append(row)
-            continue
-        if digging is None:
-            digging = digging_die(board, state) is not None
-        if not digging and value >= steps - between:
-            rows.append(row)
-    return rows
+def _reach(
+    board: Board, ruleset: Ruleset, state: FSState
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """:func:`reach_table` for the excavator and the dice of ``state``."""
+    return reach_table(
+        board,
+        ruleset.robot_rooms == "closed",
+        ruleset.excavator_distance == "spaces-between",
+        state.excavator,
+        digging_die(board, state) is not None,
+    )
 
 
 def legal_placements(board: Board, ruleset: Ruleset, state: FSState) -> tuple[PlaceDie, ...]:
-    """Every placement allowed now; of several identical dice only the first is offered.
+    """Every placement allowed now; of several identical dice only the first is offered."""
+    used = frozenset(d.column for d in state.placed)
+    return _placements(_reach(board, ruleset, state), used, state.rolled)
 
-    The same rules as :func:`refusal`, read from the precomputed :func:`column_spaces`.
-    """
+
+@lru_cache(maxsize=1 << 16)
+def _placements(
+    reach: tuple[tuple[tuple[int, int], ...], ...], used: frozenset[int], rolled: tuple[Die, ...]
+) -> tuple[PlaceDie, ...]:
+    """The placements of the dice ``rolled`` in the columns not ``used``, read from ``reach``
+    (a pure function of its arguments, so worked out once for each)."""
     found: list[PlaceDie] = []
     seen: set[Die] = set()
-    used = {d.column for d in state.placed}
-    free = [c for c in range(1, board.columns + 1) if c not in used]
-    for index, die in enumerate(state.rolled):
+    for index, die in enumerate(rolled):
         if die in seen:
             continue
         seen.add(die)
-        for column in free:
-            for row in _open_rows(board, ruleset, state, column, die.value):
-                found.append(PlaceDie(index, row, column))
+        for column, rows in enumerate(reach, start=1):
+            if column in used:
+                continue
+            found.extend(PlaceDie(index, row, column) for row, least in rows if die.value >= least)
     return tuple(found)
 
 
@@ -151,9 +156,10 @@ def can_place(board: Board, ruleset: Ruleset, state: FSState) -> bool:
     used = {d.column for d in state.placed}
     top = max(d.value for d in state.rolled)
     return any(
-        _open_rows(board, ruleset, state, c, top)
-        for c in range(1, board.columns + 1)
-        if c not in used
+        top >= least
+        for column, rows in enumerate(_reach(board, ruleset, state), start=1)
+        if column not in used
+        for _, least in rows
     )
 
 
@@ -186,7 +192,7 @@ def place_die(board: Board, ruleset: Ruleset, state: FSState, decision: PlaceDie
     placed = PlacedDie(decision.row, decision.column, die.value, die.white)
     rolled = state.rolled[: decision.die] + state.rolled[decision.die + 1 :]
     digging = not excavated(board, state, space)
-    state = replace(state, rolled=rolled, placed=(*state.placed, placed))
+    state = evolve(state, rolled=rolled, placed=(*state.placed, placed))
     color = "white" if die.white else "grey"
     where = "on the unexcavated path" if digging else _where(board, space)
     events = [
@@ -204,7 +210,7 @@ def place_die(board: Board, ruleset: Ruleset, state: FSState, decision: PlaceDie
     state, moved = descend_column(board, ruleset, state, decision.column, amount)
     events.extend(moved)
     if state.outcome is None and die.white and state.rolled:
-        state = replace(state, pending=(("reroll",), *state.pending))
+        state = evolve(state, pending=(("reroll",), *state.pending))
     return state, tuple(events)
 
 

@@ -7,13 +7,14 @@ of ``(value, white)`` pairs, with the exact probability of all the orders that g
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.core.game import ChanceNode
 from engine.falling_skies.events import Outcome, event
 from engine.falling_skies.state import Die, FSState, dice_order
@@ -78,6 +79,6 @@ def apply_roll(state: FSState, roll: Roll, grey: int, white: int) -> Outcome:
     if any(v not in FACES for v, _ in roll.values):
         raise IllegalDecision(clause, "a die shows 1 to 6")
     rolled = tuple(sorted((Die(v, w) for v, w in roll.values), key=dice_order))
-    state = replace(state, rolled=rolled, pending=state.pending[1:])
+    state = evolve(state, rolled=rolled, pending=state.pending[1:])
     shown = ", ".join(f"{d.value}{'w' if d.white else ''}" for d in rolled)
     return state, (event("rolled", clause, f"rolled {shown}", values=roll.values),)

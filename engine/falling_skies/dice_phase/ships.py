@@ -8,8 +8,7 @@ ship first), ``fs.ships.stop-icon`` (only the space where a ship stops counts), 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.endgame import take_damage
 from engine.falling_skies.events import Outcome, event
@@ -33,13 +32,13 @@ def descend_column(
     moved = {s.id: s.row + amount for s in movers}
     hitting = {i for i, row in moved.items() if row > board.sky_rows}
     ships = tuple(
-        (replace(s, row=None, column=None) if s.id in hitting else replace(s, row=moved[s.id]))
+        (evolve(s, row=None, column=None) if s.id in hitting else evolve(s, row=moved[s.id]))
         if s.id in moved
         else s
         for s in state.ships
     )  # a ship passing the sky's last row leaves the sky at once (fs.damage.return)
     marks = tuple(m for m in state.marks if m[0] not in hitting)
-    state = replace(state, ships=ships, marks=marks)
+    state = evolve(state, ships=ships, marks=marks)
     events = [
         event(
             "ship_descended",
@@ -106,8 +105,8 @@ def arrow(board: Board, state: FSState, ship: Ship, step: int) -> Outcome:
         why = "off the sky" if not 1 <= column <= board.columns else "taken by another ship"
         text = f"ship {ship.id}: the {side} arrow is ignored (row {ship.row} column {column} {why})"
         return state, (event("arrow_ignored", "fs.ships.arrow", text, ship=ship.id),)
-    moved = replace(ship, column=column)
-    state = replace(state, ships=tuple(moved if s.id == ship.id else s for s in state.ships))
+    moved = evolve(ship, column=column)
+    state = evolve(state, ships=tuple(moved if s.id == ship.id else s for s in state.ships))
     text = f"ship {ship.id} follows the {side} arrow to row {ship.row} column {column}"
     return state, (event("arrow", "fs.ships.arrow", text, ship=ship.id, column=column),)
 
@@ -118,6 +117,6 @@ def explosion(ruleset: Ruleset, state: FSState, ship: Ship, number: int) -> Outc
     Under the ``next-round`` reading of ``fighter-timing`` the mark is kept in the state.
     """
     if ruleset.fighter_timing == "next-round":
-        state = replace(state, marks=(*state.marks, (ship.id, number, state.round)))
+        state = evolve(state, marks=(*state.marks, (ship.id, number, state.round)))
     text = f"ship {ship.id} stops on an explosion {number}: a fighter target"
     return state, (event("ship_marked", "fs.ships.explosion", text, ship=ship.id, number=number),)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.endgame import take_damage
 from engine.falling_skies.events import Outcome, event
@@ -25,7 +24,7 @@ def add_white_ships(board: Board, state: FSState, count: int, clause: str) -> Ou
     taken = {s.id for s in state.ships}
     names = (f"w{k}" for k in range(1, len(taken) + added + 2) if f"w{k}" not in taken)
     new = tuple(Ship(next(names), "white") for _ in range(added))
-    state = replace(state, ships=(*state.ships, *new))
+    state = evolve(state, ships=(*state.ships, *new))
     events = []
     if added:
         names = ", ".join(s.id for s in new)
@@ -45,12 +44,12 @@ def mothership_action(board: Board, state: FSState) -> Outcome:
         back = max(state.excavator - amount, board.start)
         text = f"row {row}: the excavator falls back {state.excavator - back} space(s)"
         clause = "fs.mothership.action.excavator"
-        return replace(state, excavator=back), (event("excavator_back", clause, text, to=back),)
+        return evolve(state, excavator=back), (event("excavator_back", clause, text, to=back),)
     if action == "research":
         down = max(state.research - amount, 0)
         text = f"row {row}: research drops from {state.research} to {down}"
         clause = "fs.mothership.action.research"
-        return replace(state, research=down), (event("research_back", clause, text, to=down),)
+        return evolve(state, research=down), (event("research_back", clause, text, to=down),)
     if action == "white":
         return add_white_ships(board, state, amount, "fs.mothership.action.white")
     if action == "damage":

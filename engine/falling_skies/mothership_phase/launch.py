@@ -9,9 +9,10 @@ the widest gap between the launch space and its top ship; remaining ties are the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.events import Outcome, event
 from engine.falling_skies.state import FSState, Ship
@@ -63,12 +64,12 @@ def launch(board: Board, state: FSState, column: int) -> Outcome:
     ship = next_ship(state)
     assert ship is not None
     row = state.mothership_row + 1
-    moved = replace(ship, row=row, column=column)
+    moved = evolve(ship, row=row, column=column)
     ships = tuple(moved if s.id == ship.id else s for s in state.ships)
     pending = state.pending
     if pending and pending[0][0] == "launch":
         pending = (("launch", int(pending[0][1]) - 1), *pending[1:])
-    state = replace(state, ships=ships, pending=pending)
+    state = evolve(state, ships=ships, pending=pending)
     clause = "fs.white-ships.after-purple" if ship.color == "white" else "fs.launch.purple-first"
     text = f"{ship.color} ship {ship.id} launches to row {row} column {column}"
     return state, (event("ship_launched", clause, text, ship=ship.id, row=row, column=column),)

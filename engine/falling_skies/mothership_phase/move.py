@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.endgame import lose
 from engine.falling_skies.events import Outcome, event
@@ -13,9 +12,9 @@ from engine.falling_skies.state import FSState, Ship
 def recover(state: FSState, ship: Ship, clause: str, why: str, where: str | None = None) -> Outcome:
     """Take ``ship`` back aboard the mothership, dropping its explosion marks."""
     where = where or f"at row {ship.row} column {ship.column}"
-    ships = tuple(replace(s, row=None, column=None) if s.id == ship.id else s for s in state.ships)
+    ships = tuple(evolve(s, row=None, column=None) if s.id == ship.id else s for s in state.ships)
     marks = tuple(m for m in state.marks if m[0] != ship.id)
-    state = replace(state, ships=ships, marks=marks)
+    state = evolve(state, ships=ships, marks=marks)
     return state, (
         event(
             "ship_recovered",
@@ -37,7 +36,7 @@ def mothership_down(board: Board, state: FSState, clause: str, ship: str | None 
     (``fs.ships.mothership-icon.recover``).
     """
     row = state.mothership_row + 1
-    state = replace(state, mothership_row=row)
+    state = evolve(state, mothership_row=row)
     text = f"the mothership drops to row {row}" + (f" (icon under ship {ship})" if ship else "")
     fields = {"row": row} if ship is None else {"row": row, "ship": ship}
     events = [event("mothership_moved", clause, text, **fields)]

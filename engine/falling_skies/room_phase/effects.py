@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.endgame import win
 from engine.falling_skies.events import Outcome, event
@@ -22,7 +21,7 @@ def produce_energy(
     amount = max(value if ruleset.energy_gain == "room-value" else dice, 0)
     energy = gained(board, ruleset, state.energy, amount)
     text = f"{room.id} produces {amount} energy: the marker goes from {state.energy} to {energy}"
-    state = replace(state, energy=energy)
+    state = evolve(state, energy=energy)
     return state, (
         event("energy_gained", "fs.room-effects.energy", text, room=room.id, amount=amount),
     )
@@ -57,7 +56,7 @@ def shoot(board: Board, ruleset: Ruleset, state: FSState, room: Room, value: int
     events = []
     for ship in targets:
         if ship.color == "white":
-            state = replace(
+            state = evolve(
                 state,
                 ships=tuple(s for s in state.ships if s.id != ship.id),
                 marks=tuple(m for m in state.marks if m[0] != ship.id),
@@ -108,7 +107,7 @@ def research(board: Board, ruleset: Ruleset, state: FSState, room: Room, value: 
         return state, (event("research_stalled", clause, text, room=room.id),)
     text = f"{room.id} (value {value}) raises research from {state.research} to {step}"
     events = (event("research", clause, text, room=room.id, frm=state.research, to=step),)
-    state = replace(state, research=step)
+    state = evolve(state, research=step)
     if step == len(track):
         state, won = win(state, "research reached the top of its track")
         return state, events + won

@@ -11,9 +11,10 @@ its cost, ``fs.cost.pay``), skip it (``fs.cost.decline``), move the excavator wi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.placement import digging_die, excavated
 from engine.falling_skies.events import Outcome, event
@@ -71,7 +72,7 @@ def dice_on(state: FSState, room: Room) -> list[PlacedDie]:
 
 def _remove(state: FSState, dice: list[PlacedDie]) -> FSState:
     gone = set(dice)
-    return replace(state, placed=tuple(d for d in state.placed if d not in gone))
+    return evolve(state, placed=tuple(d for d in state.placed if d not in gone))
 
 
 def idle_reason(
@@ -171,7 +172,7 @@ def resolve_room(board: Board, ruleset: Ruleset, state: FSState, room_id: str) -
             f"{room.id} costs {room.cost} energy: the marker goes from {state.energy} to {energy}"
         )
         events.append(event("energy_paid", "fs.cost.pay", text, room=room.id, cost=room.cost))
-        state = replace(state, energy=energy)
+        state = evolve(state, energy=energy)
     clause = "fs.multi-space.value" if len(room.spaces) > 1 else "fs.value.sum"
     text = f"{room.id} resolves with value {value} (dice {total}, modifier {room.modifier:+d})"
     events.append(event("room_resolved", clause, text, room=room.id, value=value))
@@ -207,7 +208,7 @@ def move_excavator(board: Board, ruleset: Ruleset, state: FSState) -> Outcome:
         )
     energy = paid(ruleset, state.energy, EXCAVATOR_COST)
     target = board.path_index[(die.row, die.column)]
-    state = replace(_remove(state, [die]), energy=energy, excavator=target)
+    state = evolve(_remove(state, [die]), energy=energy, excavator=target)
     text = f"the excavator digs forward to row {die.row} column {die.column} for 1 energy"
     return state, (event("excavated", "fs.excavating.move", text, to=target, energy=energy),)
 
@@ -224,4 +225,4 @@ def end_room_phase(state: FSState) -> Outcome:
         )
         for d in state.placed
     )
-    return replace(state, placed=()), events
+    return evolve(state, placed=()), events
