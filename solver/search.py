@@ -2,7 +2,8 @@
 
 :func:`solve` works for every game that offers ``game.node(state)`` and ``game.apply(state,
 decision)`` (``engine.core.game``); it never looks inside a state except for its ``round`` (the
-horizon) and its canonical key (``engine.core.serialization.stable_key``).
+horizon) and its canonical key (the game's ``search_key``, else the state itself or
+``engine.core.serialization.stable_key``).
 
 Values. The value of a state is the probability of winning under best play: a terminal win is 1,
 a terminal loss 0, a player node the largest value of its children, a chance node the
@@ -37,6 +38,12 @@ Speed, none of which changes the answer (tested against the plain search):
   get the root's value (they share it: each reaches every other for free, so each is worth the
   best exit); a cycle through a chance node keeps its results as lower bounds only. The plan and
   the strategy walk to the component's best exit by a shortest line;
+* the game's ``search_key(state)``, when it has one, files states the rules make equal under
+  one key (Under Falling Skies: the same dice placed in another order), so such afterstates are
+  searched once;
+* each state's children (or merged chance outcomes) are generated once and kept for its next
+  expansion (a later horizon, a narrower window, the plan), up to :data:`EXPANSION_CAP`
+  children, and the game's bound is computed once per state;
 * chance outcomes that lead to equal states are merged (their probabilities summed);
 * alpha-beta windows through player nodes (fail-soft) and Star1 pruning at chance nodes (Ballard
   1983): values lie in [0, 1], so once the outcomes searched plus the remaining probability mass
@@ -82,6 +89,8 @@ TAINTED = -1
 """The lowlink of a result that met a cycle through a chance node: it stays a lower bound."""
 HOPELESS_NOW, HOPELESS_EVER = 1, 2
 """What the game's bound proved: no win within the horizon; no win at all."""
+EXPANSION_CAP = 3_000_000
+"""At most this many children are kept for states expanded again (later ones are generated anew)."""
 STRATEGY_CAP = 2000
 """At most this many nodes in a certain win's strategy tree (deeper replies are left out)."""
 
@@ -205,6 +214,16 @@ class _Search:
     that round; ``None``: none ever wins)."""
     bounded: int = 0
     """States proved worth 0 within the horizon by ``bound``, without expanding them."""
+    canonical: Callable[[Any], Any] | None = None
+    """The game's ``search_key(state)`` if it has one: a key equal for states the rules make
+    equal (Under Falling Skies: the same dice placed in another order)."""
+    expanded: dict[Any, list[tuple[Decision, Any, Any, Any]]] = field(default_factory=dict)
+    """Each expanded player state's children (decision, state, key, node), and each chance
+    state's merged outcomes (outcome, probability, state, key): generated once per state."""
+    expanded_size: int = 0
+    """How many children :attr:`expanded` holds (it stops growing at :data:`EXPANSION_CAP`)."""
+    bounds: dict[Any, int | None] = field(default_factory=dict)
+    """The game's bound of each state it was asked about (computed once per state)."""
     component: dict[Any, Any] = field(default_factory=dict)
     """The key of each state of a decision-only cycle found: its component's root key (the
     plan and the strategy walk to the component's best exit instead of around the cycle)."""
@@ -229,13 +248,16 @@ class _Search:
         round_no = getattr(state, "round", None)
         return round_no is not None and round_no >= self.start_round + self.horizon
 
-    def hopeless(self, state: Any) -> int:
+    def hopeless(self, state: Any, key: Any) -> int:
         """What the game's bound proves about ``state``: :data:`HOPELESS_EVER` (no line ever
         wins: worth exactly 0), :data:`HOPELESS_NOW` (none wins within the horizon: worth 0 for
         this horizon only, a cut leaf), or 0 (nothing proved)."""
         if self.bound is None or self.horizon is None or self.start_round is None:
             return 0
-        earliest = self.bound(state)
+        if key in self.bounds:
+            earliest = self.bounds[key]
+        else:
+            earliest = self.bounds[key] = self.bound(state)
         if earliest is None:
             return HOPELESS_EVER
         return HOPELESS_NOW if earliest >= self.start_round + self.horizon else 0
@@ -251,9 +273,12 @@ class _Search:
 
     # -- the table ----------------------------------------------------------------------------
     def key(self, state: Any) -> Any:
-        """The table's key for ``state``: the frozen state itself (its fields, compared and
-        hashed field by field, are its canonical form), or ``stable_key(state)`` for a state that
-        holds an unhashable value (a dict or a list)."""
+        """The table's key for ``state``: the game's ``search_key(state)`` when it offers one,
+        else the frozen state itself (its fields, compared and hashed field by field, are its
+        canonical form), or ``stable_key(state)`` for a state that holds an unhashable value (a
+        dict or a list)."""
+        if self.canonical is not None:
+            return self.canonical(state)
         try:
             hash(state)
         except TypeError:
@@ -289,7 +314,7 @@ class _Search:
 
     # -- the recursion ------------------------------------------------------------------------
     def value(
-        self, state: Any, alpha: Fraction, beta: Fraction, node: Any = None
+        self, state: Any, alpha: Fraction, beta: Fraction, node: Any = None, key: Any = None
     ) -> tuple[Fraction, int, int]:
         """The value of ``state`` within the window (fail-soft), flags (``CUT`` if a leaf was
         cut below) and a lowlink (Tarjan): the smallest index of a state of the path (or of an
@@ -307,7 +332,8 @@ class _Search:
 
         The path, the open cycles and the table are looked up before ``node`` is worked out
         (when not given): a terminal or cut state is never in them."""
-        key = self.key(state)
+        if key is None:
+            key = self.key(state)
         index = self.path.get(key)
         if index is not None:
             return ZERO, 0, index
@@ -329,7 +355,7 @@ class _Search:
         if self.beyond(state):
             self.cut = True
             return ZERO, CUT, NO_LOOP
-        hopeless = self.hopeless(state)
+        hopeless = self.hopeless(state, key)
         if hopeless:
             self.bounded += 1
             if hopeless == HOPELESS_EVER:
@@ -343,9 +369,9 @@ class _Search:
         mark = len(self.stack)
         try:
             if isinstance(node, PlayerNode):
-                value, flags, low = self.player(state, node, alpha, beta)
+                value, flags, low = self.player(state, key, node, alpha, beta)
             elif isinstance(node, ChanceNode):
-                value, flags, low = self.chance(state, node, alpha, beta)
+                value, flags, low = self.chance(state, key, node, alpha, beta)
                 if low <= index:
                     low = TAINTED  # a cycle through a chance node: a loop is not worth 0 here
             else:
@@ -374,36 +400,50 @@ class _Search:
                 self.open[key] = index
         return value, flags, low
 
-    def children(self, state: Any, node: PlayerNode) -> list[tuple[Any, Any]]:
-        """Each legal decision's next state and its node, most promising first (a terminal win,
-        then by the table's lower and upper bounds, a terminal loss last). A child the table
-        knows is not terminal: its node is left to :meth:`value` (None), which may not need it."""
+    def remember(self, key: Any, children: list[Any]) -> None:
+        """Keep a state's children for its next expansion, up to :data:`EXPANSION_CAP`."""
+        if self.transpositions and self.expanded_size + len(children) <= EXPANSION_CAP:
+            self.expanded[key] = children
+            self.expanded_size += len(children)
+
+    def successors(self, state: Any, key: Any, node: PlayerNode) -> list[Any]:
+        """Each legal decision with its next state, that state's key and node, in the order the
+        rules list them (generated once per state)."""
+        found = self.expanded.get(key)
+        if found is None:
+            found = []
+            for decision in node.legal:
+                child = self.game.apply(state, decision).state
+                found.append((decision, child, self.key(child), self.game.node(child)))
+            self.remember(key, found)
+        return found
+
+    def children(self, state: Any, key: Any, node: PlayerNode) -> list[tuple[Any, Any, Any]]:
+        """Each legal decision's next state, its node and key, most promising first (a terminal
+        win, then by the table's lower and upper bounds, a terminal loss last)."""
         if not self.pruning:
-            return [(self.game.apply(state, d).state, None) for d in node.legal]
+            return [(child, None, None) for _, child, _, _ in self.successors(state, key, node)]
         found = []
-        for decision in node.legal:
-            child = self.game.apply(state, decision).state
-            entry = self.table.get(self.key(child)) if self.transpositions else None
-            if entry is not None:
-                found.append(((entry.lower, entry.upper), child, None))
-                continue
-            child_node = self.game.node(child)
+        for _, child, child_key, child_node in self.successors(state, key, node):
+            entry = self.table.get(child_key) if self.transpositions else None
             if isinstance(child_node, TerminalNode):
                 value = ONE if child_node.outcome == "win" else ZERO
-                found.append(((value, value), child, child_node))
+                found.append(((value, value), child, child_node, child_key))
+            elif entry is not None:
+                found.append(((entry.lower, entry.upper), child, child_node, child_key))
             else:
-                found.append(((ZERO, ONE), child, child_node))
+                found.append(((ZERO, ONE), child, child_node, child_key))
         found.sort(key=lambda item: item[0], reverse=True)
-        return [(child, child_node) for _, child, child_node in found]
+        return [(child, child_node, child_key) for _, child, child_node, child_key in found]
 
     def player(
-        self, state: Any, node: PlayerNode, alpha: Fraction, beta: Fraction
+        self, state: Any, key: Any, node: PlayerNode, alpha: Fraction, beta: Fraction
     ) -> tuple[Fraction, int, int]:
         """Max over the decisions (alpha-beta, fail-soft); stop at a child worth 1."""
         best, flags, lowlink = ZERO, 0, NO_LOOP
-        for child, child_node in self.children(state, node):
+        for child, child_node, child_key in self.children(state, key, node):
             low = max(alpha, best) if self.pruning else alpha
-            value, child_flags, child_low = self.value(child, low, beta, child_node)
+            value, child_flags, child_low = self.value(child, low, beta, child_node, child_key)
             flags |= child_flags
             if child_low < lowlink:
                 lowlink = child_low
@@ -413,34 +453,45 @@ class _Search:
                 break
         return best, flags, lowlink
 
-    def outcomes(self, state: Any, node: ChanceNode) -> list[tuple[Decision, Fraction, Any]]:
-        """The chance outcomes, those leading to equal states merged (probabilities summed),
-        the most likely first."""
-        merged: dict[str, list[Any]] = {}
+    def outcomes(
+        self, state: Any, node: ChanceNode, key: Any = None
+    ) -> list[tuple[Decision, Fraction, Any, Any]]:
+        """The chance outcomes with their next states and keys, those leading to equal states
+        merged (probabilities summed), the most likely first (generated once per state)."""
+        key = self.key(state) if key is None else key
+        found = self.expanded.get(key)
+        if found is not None:
+            return found
+        merged: dict[Any, list[Any]] = {}
         for outcome, probability in node.outcomes:
             child = self.game.apply(state, outcome).state
-            key = self.key(child)
-            if key in merged:
-                merged[key][1] += probability
+            child_key = self.key(child)
+            if child_key in merged:
+                merged[child_key][1] += probability
             else:
-                merged[key] = [outcome, probability, child]
-        found = [(o, p, c) for o, p, c in merged.values()]
-        return sorted(found, key=lambda item: item[1], reverse=True) if self.pruning else found
+                merged[child_key] = [outcome, probability, child, child_key]
+        found = [(o, p, c, k) for o, p, c, k in merged.values()]
+        if self.pruning:
+            found.sort(key=lambda item: item[1], reverse=True)
+        self.remember(key, found)
+        return found
 
     def chance(
-        self, state: Any, node: ChanceNode, alpha: Fraction, beta: Fraction
+        self, state: Any, key: Any, node: ChanceNode, alpha: Fraction, beta: Fraction
     ) -> tuple[Fraction, int, int]:
         """The probability-weighted sum, with Star1 cut-offs: ``known`` is the weighted sum of
-        the outcomes searched, ``rest`` the probability mass not yet searched."""
+        the outcomes searched, ``rest`` the probability mass not yet searched. In the full
+        window (``alpha`` 0, ``beta`` 1) every child's window is full too."""
         known, rest, flags, lowlink = ZERO, ONE, 0, NO_LOOP
-        for _, probability, child in self.outcomes(state, node):
+        full = alpha <= ZERO and beta >= ONE
+        for _, probability, child, child_key in self.outcomes(state, node, key):
             rest -= probability
-            if self.pruning:
+            if self.pruning and not full:
                 low = max(ZERO, (alpha - known - rest) / probability)
                 high = min(ONE, (beta - known) / probability)
-                value, child_flags, child_low = self.value(child, low, high)
+                value, child_flags, child_low = self.value(child, low, high, None, child_key)
             else:
-                value, child_flags, child_low = self.value(child, ZERO, ONE)
+                value, child_flags, child_low = self.value(child, ZERO, ONE, None, child_key)
             flags |= child_flags
             if child_low < lowlink:
                 lowlink = child_low
@@ -523,7 +574,7 @@ def _plan(search: _Search, state: Any, value: Fraction) -> tuple[PlanStep, ...]:
             state = child
             seen.add(search.key(child))
         elif isinstance(node, ChanceNode):
-            scored = [(p, search.exact(c)[0], o, c) for o, p, c in search.outcomes(state, node)]
+            scored = [(p, search.exact(c)[0], o, c) for o, p, c, _ in search.outcomes(state, node)]
             winning = [item for item in scored if item[1] > 0]
             if not winning:
                 break
@@ -609,7 +660,7 @@ def _strategy(
         if isinstance(node, ChanceNode):
             replies = tuple(
                 (outcome, p, _strategy(search, child, size, seen))
-                for outcome, p, child in search.outcomes(state, node)
+                for outcome, p, child, _ in search.outcomes(state, node)
             )
             return StrategyNode(state, outcomes=replies)
         return StrategyNode(state, truncated=True)
@@ -670,6 +721,8 @@ def solve(
     search = _Search(game, limits, start_round, pruning, transpositions, progress)
     if pruning and game_bound:
         search.bound = getattr(game, "earliest_win_round", None)
+    if transpositions:
+        search.canonical = getattr(game, "search_key", None)
     answer: _Answer | None = None
     limit_hit: str | None = None
     old_limit = sys.getrecursionlimit()

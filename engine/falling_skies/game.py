@@ -15,12 +15,13 @@ the priorities decide, and the start of the next round (``fs.round.phases``).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.errors import IllegalDecision
 from engine.core.frozen import evolve
 from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNode
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase import PlaceDie, Roll, apply_roll, legal_placements, place_die
-from engine.falling_skies.dice_phase.placement import can_place
 from engine.falling_skies.dice_phase.roll import roll_node
 from engine.falling_skies.events import Outcome, event
 from engine.falling_skies.mothership_phase import (
@@ -50,7 +51,7 @@ from engine.falling_skies.room_phase import (
 )
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import Scenario, default_scenario
-from engine.falling_skies.state import FSState, Ship
+from engine.falling_skies.state import FSState, PlacedDie, Ship
 
 __all__ = [
     "EndRoomPhase",
@@ -64,6 +65,18 @@ __all__ = [
 ]
 
 
+def _by_column(die: PlacedDie) -> int:
+    return die.column
+
+
+@lru_cache(maxsize=64)
+def board_and_outlook(scenario: Scenario, ruleset: Ruleset) -> tuple[Board, ResearchOutlook]:
+    """The board of ``scenario`` under ``ruleset`` and its research outlook, built once for
+    every game played on them (the per-board caches of the rules then serve every game)."""
+    board = Board.build(scenario, ruleset)
+    return board, ResearchOutlook(board, ruleset)
+
+
 class FallingSkiesGame:
     """The Under Falling Skies reference engine for one scenario and one set of readings."""
 
@@ -72,8 +85,10 @@ class FallingSkiesGame:
     def __init__(self, scenario: Scenario | None = None, ruleset: Ruleset = DEFAULT) -> None:
         self.scenario = scenario if scenario is not None else default_scenario()
         self.ruleset = ruleset
-        self.board = Board.build(self.scenario, ruleset)
-        self.outlook = ResearchOutlook(self.board, ruleset)
+        self.board, self.outlook = board_and_outlook(self.scenario, ruleset)
+        self._placements: tuple[FSState | None, tuple[PlaceDie, ...]] = (None, ())
+        """The last state whose placements were asked for, and its placements (settling a
+        state asks whether a die can go anywhere, then its node lists where)."""
 
     # -- the start ----------------------------------------------------------------------------
     def initial_state(self) -> FSState:
@@ -132,7 +147,7 @@ class FallingSkiesGame:
         if state.phase == "dice":
             return PlayerNode(
                 player="player",
-                legal=legal_placements(self.board, self.ruleset, state),
+                legal=self.placements(state),
                 prompt="place a die in a column without one",
                 clause="fs.dice.place",
             )
@@ -177,6 +192,15 @@ class FallingSkiesGame:
         state, more = self.settle(state)
         return Step(state, events + more)
 
+    def placements(self, state: FSState) -> tuple[PlaceDie, ...]:
+        """The placements allowed in ``state`` (``fs.dice.place``), remembered for the last
+        state asked about."""
+        last, legal = self._placements
+        if last is not state:
+            legal = legal_placements(self.board, self.ruleset, state)
+            self._placements = (state, legal)
+        return legal
+
     def _roll_counts(self, state: FSState) -> tuple[int, int]:
         if state.pending[0][0] == "roll":
             return self.board.grey_dice, self.board.white_dice
@@ -191,6 +215,19 @@ class FallingSkiesGame:
         if state.outcome is not None:
             return state.round if state.outcome[0] == "win" else None
         return self.outlook.earliest_round(state)
+
+    def search_key(self, state: FSState) -> FSState:
+        """The state the solver files ``state`` under: the placed dice in column order and the
+        explosion marks sorted. Only the order of these two lists tells such states apart, and
+        no rule reads it (a placed die is found by its space, one to a column; a mark by its
+        ship, number and round): it only orders the room phase's list of rooms and the events.
+        So the states have the same decisions and, one by one, next states equal but for the
+        same orders, hence the same value; dice placed in another order (an afterstate) merge."""
+        placed = tuple(sorted(state.placed, key=_by_column))
+        marks = tuple(sorted(state.marks))
+        if placed == state.placed and marks == state.marks:
+            return state
+        return evolve(state, placed=placed, marks=marks)
 
     def can_win_by(self, state: FSState, last_round: int | None) -> bool:
         """False only when no line of play wins by the end of round ``last_round`` (None: ever)."""
@@ -223,8 +260,8 @@ class FallingSkiesGame:
                 return launch(board, state, columns[0])
             return None
         if state.phase == "dice":
-            if can_place(board, self.ruleset, state):
-                return None
+            if state.rolled and self.placements(state):
+                return None  # fs.dice.place: a die still has a space
             return self._room_phase(state)
         if state.phase == "room":
             if has_idle_dice(board, self.ruleset, state):

@@ -82,16 +82,23 @@ def refusal(
     return None
 
 
+@dataclass(frozen=True, eq=False)
+class Reach:
+    """Per column, top first, the rows a die may use and the least value that may go there
+    (one object per excavator place and digging state: compared and hashed by identity)."""
+
+    columns: tuple[tuple[tuple[int, int], ...], ...]
+
+
 @cache
 def reach_table(
     board: Board, robots_closed: bool, between: bool, excavator: int, digging: bool
-) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per column, top first, the rows a die may use and the least value that may go there,
-    with the excavator at ``excavator`` and a die already on the unexcavated path or not
-    (``digging``): an excavated space takes any die (closed robot rooms left out); an
-    unexcavated one ``steps`` along the path takes a die of at least the distance, and none
-    while another die digs; spaces off the path take none. The same rules as :func:`refusal`,
-    worked out once per excavator place.
+) -> Reach:
+    """Where a die may go with the excavator at ``excavator`` and a die already on the
+    unexcavated path or not (``digging``): an excavated space takes any die (closed robot rooms
+    left out); an unexcavated one ``steps`` along the path takes a die of at least the distance,
+    and none while another die digs; spaces off the path take none. The same rules as
+    :func:`refusal`, worked out once per excavator place.
     """
     columns = []
     for column in range(1, board.columns + 1):
@@ -108,12 +115,10 @@ def reach_table(
             if not (robots_closed and room is not None and room.kind == "robot"):
                 rows.append((row, 1))
         columns.append(tuple(rows))
-    return tuple(columns)
+    return Reach(tuple(columns))
 
 
-def _reach(
-    board: Board, ruleset: Ruleset, state: FSState
-) -> tuple[tuple[tuple[int, int], ...], ...]:
+def _reach(board: Board, ruleset: Ruleset, state: FSState) -> Reach:
     """:func:`reach_table` for the excavator and the dice of ``state``."""
     return reach_table(
         board,
@@ -126,40 +131,29 @@ def _reach(
 
 def legal_placements(board: Board, ruleset: Ruleset, state: FSState) -> tuple[PlaceDie, ...]:
     """Every placement allowed now; of several identical dice only the first is offered."""
+    reach = _reach(board, ruleset, state)
     used = frozenset(d.column for d in state.placed)
-    return _placements(_reach(board, ruleset, state), used, state.rolled)
-
-
-@lru_cache(maxsize=1 << 16)
-def _placements(
-    reach: tuple[tuple[tuple[int, int], ...], ...], used: frozenset[int], rolled: tuple[Die, ...]
-) -> tuple[PlaceDie, ...]:
-    """The placements of the dice ``rolled`` in the columns not ``used``, read from ``reach``
-    (a pure function of its arguments, so worked out once for each)."""
     found: list[PlaceDie] = []
     seen: set[Die] = set()
-    for index, die in enumerate(rolled):
-        if die in seen:
-            continue
-        seen.add(die)
-        for column, rows in enumerate(reach, start=1):
-            if column in used:
-                continue
-            found.extend(PlaceDie(index, row, column) for row, least in rows if die.value >= least)
+    for index, die in enumerate(state.rolled):
+        if die not in seen:
+            seen.add(die)
+            found.extend(_die_placements(reach, used, index, die.value))
     return tuple(found)
 
 
-def can_place(board: Board, ruleset: Ruleset, state: FSState) -> bool:
-    """Whether any unplaced die has a space left (``fs.dice.place``)."""
-    if not state.rolled:
-        return False
-    used = {d.column for d in state.placed}
-    top = max(d.value for d in state.rolled)
-    return any(
-        top >= least
-        for column, rows in enumerate(_reach(board, ruleset, state), start=1)
+@lru_cache(maxsize=1 << 16)
+def _die_placements(
+    reach: Reach, used: frozenset[int], index: int, value: int
+) -> tuple[PlaceDie, ...]:
+    """The placements of unplaced die number ``index``, showing ``value``, in the columns not
+    ``used`` (a pure function of its arguments, so worked out once for each)."""
+    return tuple(
+        PlaceDie(index, row, column)
+        for column, rows in enumerate(reach.columns, start=1)
         if column not in used
-        for _, least in rows
+        for row, least in rows
+        if value >= least
     )
 
 
