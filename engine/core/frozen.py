@@ -12,11 +12,13 @@ through ``__init__``, and ``hash``, which walks every field again each time a ta
   lives in the instance's dictionary under :data:`HASH` (never a field: equality, ``repr``,
   ``fields`` and ``replace`` do not see it), :func:`evolve` drops it from the copy, and pickling
   leaves it out (string hashes differ from one process to the next).
+* :func:`last_call` keeps the last result of a pure function of such states.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import wraps
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -56,3 +58,22 @@ def hash_once(cls: type[T]) -> type[T]:
     cls.__hash__ = __hash__  # type: ignore[method-assign,assignment]
     cls.__getstate__ = __getstate__  # type: ignore[attr-defined]
     return cls
+
+
+def last_call(function: Callable[..., T]) -> Callable[..., T]:
+    """Decorator for a pure function of immutable values (a state, the rules, names): the result
+    of its last call is kept and returned again while the arguments are the very same objects
+    (compared by identity, so nothing is hashed). Rules often ask the same question of one state
+    twice in a row: once to list the legal decisions, once to check the decision taken."""
+    last: list[Any] = [(), None]
+
+    @wraps(function)
+    def remembered(*args: Any) -> T:
+        before, result = last
+        if len(before) == len(args) and all(a is b for a, b in zip(before, args, strict=True)):
+            return result
+        result = function(*args)
+        last[0], last[1] = args, result
+        return result
+
+    return remembered

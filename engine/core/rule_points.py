@@ -125,6 +125,13 @@ class RuleContext:
     def __init__(self) -> None:
         self._resolved: dict[Hashable, dict[RulePoint, tuple[Callable[..., Any], ...]]] = {}
         self._generation = _generation
+        self._last: tuple[Any, Hashable, dict[RulePoint, tuple[Callable[..., Any], ...]]] = (
+            None,
+            (),
+            {},
+        )
+        """The last state asked about and the handlers of its sources (rules ask many points
+        of one state in a row)."""
 
     def sources(self, state: Any) -> tuple[str, ...]:
         """The sources in play in ``state``, in the order their handlers answer."""
@@ -134,11 +141,15 @@ class RuleContext:
         """``point``'s handlers for the sources in play in ``state``, bound to this context."""
         if self._generation != _generation:
             self._resolved.clear()
+            self._last = (None, (), {})
             self._generation = _generation
-        key = self.sources(state)
-        by_point = self._resolved.get(key)
-        if by_point is None:
-            by_point = self._resolved[key] = {}
+        last, key, by_point = self._last
+        if last is not state:
+            key = self.sources(state)
+            by_point = self._resolved.get(key)
+            if by_point is None:
+                by_point = self._resolved[key] = {}
+            self._last = (state, key, by_point)
         found = by_point.get(point)
         if found is None:
             found = by_point[point] = point.resolve(self, key)

@@ -10,7 +10,7 @@ is written once, in the ledger. Setting a reading the ledger does not list is re
 from __future__ import annotations
 
 import dataclasses
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
@@ -74,4 +74,11 @@ class Switches:
         if unknown:
             known = ", ".join(load_ledger(self.LEDGER))
             raise ValueError(f"no interpretation {sorted(unknown)[0]!r} (known: {known})")
-        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+        return _changed(self, tuple(sorted(changes.items())))
+
+
+@lru_cache(maxsize=256)
+def _changed(ruleset: Any, changes: tuple[tuple[str, str], ...]) -> Any:
+    """``ruleset`` with ``changes`` applied (and checked), made once for each (rules ask for
+    the same variant of the ruleset over and over)."""
+    return dataclasses.replace(ruleset, **dict(changes))

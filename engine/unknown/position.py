@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.core.errors import PositionError
+from engine.core.frozen import hash_once
 from engine.unknown.catalog import catalog, enemy_kinds, survivor_cards
 
 Coord = tuple[int, int]
@@ -132,6 +133,7 @@ class Ally:
         return self.health == "incapacitated"
 
 
+@hash_once
 @dataclass(frozen=True)
 class UnknownPosition:
     """Plain data for a (possibly partial) Unknown map. Sorted, so equal maps compare equal."""

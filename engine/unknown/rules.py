@@ -12,6 +12,8 @@ every survivor who ``has`` the card.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.rule_points import RuleContext
 from engine.unknown.catalog import (
     EnemyKind,
@@ -37,16 +39,27 @@ class Rules(RuleContext):
     def __init__(self, ruleset: Ruleset = DEFAULT) -> None:
         super().__init__()
         self.ruleset = ruleset
+        self._last_sources: tuple[Any, ...] = (None, None, None, ())
+        """The survivors, mission and task last asked about, and their sources."""
 
     def sources(self, state: UnknownState) -> tuple[str, ...]:
         survivors = state.position.survivors
+        last = self._last_sources
+        if last[0] is survivors and last[1] == state.mission and last[2] == state.task:
+            return last[3]
+        names = self._sources(survivors, state.mission, state.task)
+        self._last_sources = (survivors, state.mission, state.task, names)
+        return names
+
+    @staticmethod
+    def _sources(survivors: Any, mission: str | None, task: str | None) -> tuple[str, ...]:
         cards = {s.card for s in survivors if s.card}
         cards.update(card for s in survivors for card in s.borrowed)
         names = sorted(cards)
-        if state.mission:
-            names.append(state.mission)
-        if state.task:
-            names.append(state.task)
+        if mission:
+            names.append(mission)
+        if task:
+            names.append(task)
         return tuple(names)
 
     @property

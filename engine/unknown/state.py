@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from engine.core.frozen import evolve, hash_once
 from engine.unknown.position import UnknownPosition
 
 Goods = tuple[tuple[str, int], ...]
@@ -121,6 +122,7 @@ class TileStack:
         return held
 
 
+@hash_once
 @dataclass(frozen=True)
 class UnknownState:
     """Everything the rules need to go on from here."""
@@ -150,5 +152,5 @@ class UnknownState:
     """``(win | loss, clause, why)`` once the game is over."""
 
     def with_position(self, position: UnknownPosition) -> UnknownState:
-        """The same state on a changed map."""
-        return replace(self, position=position)
+        """The same state on a changed map (the other fields shared)."""
+        return evolve(self, position=position)

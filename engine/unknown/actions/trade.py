@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import last_call
 from engine.core.game import PlayerNode
 from engine.core.rule_points import RulePoint, any_of, chain, collect, every, first
 from engine.unknown.actions.base import (
@@ -144,6 +145,7 @@ def near(state: UnknownState, at: Coord) -> list[Coord]:
     return sorted(s for s in spots if s in state.position.tile_at)
 
 
+@last_call
 def parties(rules: Rules, state: UnknownState, who: str) -> tuple[str, ...]:
     """Everyone ``who`` may trade with now, itself first (``unknown.action.trade.transfer``)."""
     here = actor(state, who).at
@@ -239,15 +241,16 @@ class FinishTrade:
         return "finish the trade"
 
 
+@last_call
 def transfers(
     state: UnknownState, reach: Sequence[str], extra: tuple[str, ...] = ()
-) -> list[Transfer]:
+) -> tuple[Transfer, ...]:
     """Every one-token transfer between parties in reach."""
     found = []
     for source in reach:
         for kind, _ in holdings(state, source, extra):
             found.extend(Transfer(source, target, kind, 1) for target in reach if target != source)
-    return found
+    return tuple(found)
 
 
 def exchange_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
