@@ -214,6 +214,8 @@ class _Search:
     that round; ``None``: none ever wins)."""
     bounded: int = 0
     """States proved worth 0 within the horizon by ``bound``, without expanding them."""
+    alternatives: bool = True
+    """Whether each horizon also values every decision at the root."""
     canonical: Callable[[Any], Any] | None = None
     """The game's ``search_key(state)`` if it has one: a key equal for states the rules make
     equal (Under Falling Skies: the same dice placed in another order)."""
@@ -536,7 +538,7 @@ def _root(search: _Search, state: Any) -> tuple[_Answer, str | None]:
     strategy = _strategy(search, state, [0]) if probability == ONE else None
     answer = _Answer(search.horizon, probability, None, best, search.cut, plan, strategy)
     node = search.game.node(state)
-    if not isinstance(node, PlayerNode):
+    if not isinstance(node, PlayerNode) or not search.alternatives:
         return answer, None
     try:
         alternatives = _alternatives(search, state, node)
@@ -699,12 +701,15 @@ def solve(
     pruning: bool = True,
     transpositions: bool = True,
     game_bound: bool = True,
+    alternatives: bool = True,
 ) -> Solution:
     """Solve ``state`` of ``game`` (see the module docstring for values, horizon and limits).
 
     ``pruning`` / ``transpositions`` switch the speed-ups off (the plain expectimax, for tests);
     ``game_bound=False`` leaves out the game's own bound alone (``earliest_win_round``; it is part of the
-    pruning), to measure what it adds.
+    pruning), to measure what it adds. ``alternatives=False`` leaves out the value of every
+    decision at the root (``Solution.alternatives`` is None; the value, best decision, plan and
+    strategy stand), as a search that answers only "how likely, and what first?" does.
     """
     limits = limits or Limits()
     started = time.monotonic()
@@ -719,6 +724,7 @@ def solve(
         raise SolveError("nothing is being decided in this position (no round is in progress)")
     start_round = getattr(state, "round", None)
     search = _Search(game, limits, start_round, pruning, transpositions, progress)
+    search.alternatives = alternatives
     if pruning and game_bound:
         search.bound = getattr(game, "earliest_win_round", None)
     if transpositions:

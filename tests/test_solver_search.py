@@ -137,6 +137,12 @@ def test_pruning_and_the_table_do_not_change_the_answer(name: str) -> None:
         assert fast.probability == plain.probability
         assert fast.alternatives == plain.alternatives
         assert fast.nodes <= plain.nodes
+        brief = solve(game, state, Limits(rounds=1, max_nodes=300), alternatives=False)
+        assert (brief.probability, brief.best, brief.alternatives) == (
+            fast.probability,
+            fast.best,
+            None,
+        )
         compared += 1
     assert compared >= 3
 

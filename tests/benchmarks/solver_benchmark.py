@@ -8,7 +8,10 @@ round's start, before the roll, at horizons 1-3; ``short-sky``, ``near-skull`` a
 ``two-step-research`` just after the roll (three dice to place) at horizon 1. For each
 horizon H (win within H rounds, counting the current one) both sides value every position:
 
-* the solver, ``solver.search.solve(game, state, Limits(rounds=H))`` with a fresh table;
+* the solver, ``solver.search.solve(game, state, Limits(rounds=H), alternatives=False)`` with
+  a fresh table: the value, the best decision and the plan, as OpenSpiel's search gives the
+  value and the best action (valuing every alternative too is extra work OpenSpiel does not
+  do: ``rulings solve`` does it);
 * the solver without the game's own bound (``game_bound=False``: Under Falling Skies' research
   outlook, ``engine.falling_skies.outlook``), to show what the search earns by itself;
 * OpenSpiel, ``open_spiel.python.algorithms.minimax.expectiminimax`` on the position through the
@@ -137,10 +140,15 @@ def _compare(
     last = state.round + horizon
     side, t_ours, ours = "solver", 0.0, None
     try:
-        ours, t_ours = timed(cap, lambda: solve(game, state, Limits(rounds=horizon)))
+        ours, t_ours = timed(
+            cap, lambda: solve(game, state, Limits(rounds=horizon), alternatives=False)
+        )
         side = "solver without the game's bound"
         plain, t_plain = timed(
-            cap, lambda: solve(game, state, Limits(rounds=horizon), game_bound=False)
+            cap,
+            lambda: solve(
+                game, state, Limits(rounds=horizon), game_bound=False, alternatives=False
+            ),
         )
         side = "OpenSpiel"
         theirs, t_theirs = timed(cap, lambda: expectiminimax_value(os_game, state, last))
