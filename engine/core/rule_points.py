@@ -158,7 +158,15 @@ class RuleContext:
     def ask(self, point: RulePoint, state: Any, *args: Any) -> Any:
         """``point`` answered for ``state``: its combinator over the handlers in play, each
         called with ``state`` and ``args``."""
-        return point.combine(self.handlers(point, state), state, *args)
+        last, _, by_point = self._last
+        found = by_point.get(point) if last is state else None
+        if found is None or self._generation != _generation:
+            found = self.handlers(point, state)
+        return point.combine(found, state, *args)
+
+    def in_play(self, point: RulePoint, state: Any) -> bool:
+        """Whether any source in play in ``state`` has a handler for ``point``."""
+        return bool(self.handlers(point, state))
 
 
 # -- combinators ------------------------------------------------------------------------------

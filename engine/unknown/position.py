@@ -12,13 +12,14 @@ from functools import cached_property
 from typing import Any
 
 from engine.core.errors import PositionError
-from engine.core.frozen import hash_once
+from engine.core.frozen import evolve, hash_once
 from engine.unknown.catalog import catalog, enemy_kinds, survivor_cards
 
 Coord = tuple[int, int]
 ORTHOGONAL: tuple[Coord, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
+@hash_once
 @dataclass(frozen=True)
 class PlacedTile:
     """An explored tile on the grid."""
@@ -33,6 +34,7 @@ class PlacedTile:
     ``unknown.mission.water.numbering``) read it; other tiles leave it ``None``."""
 
 
+@hash_once
 @dataclass(frozen=True)
 class Token:
     """A stack of ``count`` tokens of one kind on a tile."""
@@ -223,7 +225,7 @@ class UnknownPosition:
 
     def with_allies(self, allies: tuple[Ally, ...]) -> UnknownPosition:
         """A copy with these allies on the same tiles and tokens."""
-        return UnknownPosition(self.tiles, self.tokens, self.survivors, self.enemies, allies)
+        return self._changed(allies=allies)
 
     def allies_at(self, at: Coord) -> tuple[Ally, ...]:
         """Allies standing on ``at``."""
@@ -237,14 +239,14 @@ class UnknownPosition:
         self, survivors: tuple[Survivor, ...], enemies: tuple[Enemy, ...]
     ) -> UnknownPosition:
         """A copy with new pieces on the same tiles and tokens."""
-        return UnknownPosition(self.tiles, self.tokens, survivors, enemies, self.allies)
+        return self._changed(survivors=survivors, enemies=enemies)
 
     def with_tile(self, tile: PlacedTile) -> UnknownPosition:
         """A copy with a tile placed or replaced at ``tile.at``."""
         tiles = tuple(
             sorted((*(t for t in self.tiles if t.at != tile.at), tile), key=lambda t: t.at)
         )
-        return UnknownPosition(tiles, self.tokens, self.survivors, self.enemies, self.allies)
+        return self._changed(tiles=tiles)
 
     def with_tokens(self, at: Coord, kind: str, change: int) -> UnknownPosition:
         """A copy with ``change`` more (or fewer) ``kind`` tokens on ``at``."""
@@ -255,7 +257,26 @@ class UnknownPosition:
         if have + change:
             kept = (*kept, Token(at, kind, have + change))
         tokens = tuple(sorted(kept, key=lambda t: (t.at, t.kind)))
-        return UnknownPosition(self.tiles, tokens, self.survivors, self.enemies, self.allies)
+        return self._changed(tokens=tokens)
+
+    def _changed(self, **fields: Any) -> UnknownPosition:
+        """A copy with ``fields`` changed, sharing the unchanged ones and what was worked out
+        from them: the tile and token look-ups, and the map's geometry while tiles and tokens
+        stay the same (:data:`WORKED_OUT_FROM`)."""
+        copy = evolve(self, **fields)
+        kept = copy.__dict__
+        for name in fields:
+            for cached in WORKED_OUT_FROM.get(name, ()):
+                kept.pop(cached, None)
+        return copy
+
+
+WORKED_OUT_FROM: dict[str, tuple[str, ...]] = {
+    "tiles": ("tile_at", "map_cache"),
+    "tokens": ("tokens_at", "map_cache"),
+}
+"""The cached properties of :class:`UnknownPosition` worked out from each field: a copy that
+changes the field drops them, a copy that changes only the pieces keeps them all."""
 
 
 def squares_completed(placed: set[Coord] | dict[Coord, Any], at: Coord) -> list[list[Coord]]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
@@ -104,6 +105,7 @@ def tile_party(at: Coord) -> str:
     return f"{at[0]},{at[1]}"
 
 
+@lru_cache(maxsize=1024)
 def party_spot(party: str) -> Coord | None:
     """The tile a ``"x,y"`` party names, or ``None`` for a survivor or base."""
     parts = party.split(",")
@@ -243,14 +245,20 @@ class FinishTrade:
 
 @last_call
 def transfers(
-    state: UnknownState, reach: Sequence[str], extra: tuple[str, ...] = ()
+    state: UnknownState, reach: tuple[str, ...], extra: tuple[str, ...] = ()
 ) -> tuple[Transfer, ...]:
     """Every one-token transfer between parties in reach."""
-    found = []
+    found: list[Transfer] = []
     for source in reach:
         for kind, _ in holdings(state, source, extra):
-            found.extend(Transfer(source, target, kind, 1) for target in reach if target != source)
+            found.extend(one_token_transfers(source, kind, reach))
     return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def one_token_transfers(source: str, kind: str, reach: tuple[str, ...]) -> tuple[Transfer, ...]:
+    """The transfers of one ``kind`` token from ``source`` to each other party in ``reach``."""
+    return tuple(Transfer(source, target, kind, 1) for target in reach if target != source)
 
 
 def exchange_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
@@ -323,11 +331,9 @@ def exchanges_at_rate(rules: Rules, state: UnknownState, who: str) -> list[Excha
 def moves(rules: Rules, state: UnknownState, who: str) -> list[Transfer | Exchange]:
     """Every transfer and exchange open to ``who`` now."""
     reach = parties(rules, state, who)
-    allowed = [  # transfers no rule point forbids (``TRANSFER_REFUSED``)
-        t
-        for t in transfers(state, reach, rules.ask(TRADABLE_KINDS, state))
-        if not rules.ask(TRANSFER_REFUSED, state, who, t)
-    ]
+    allowed = transfers(state, reach, rules.ask(TRADABLE_KINDS, state))
+    if rules.in_play(TRANSFER_REFUSED, state):  # transfers no rule point forbids
+        allowed = tuple(t for t in allowed if not rules.ask(TRANSFER_REFUSED, state, who, t))
     return [*allowed, *exchanges(rules, state, who)]
 
 

@@ -118,7 +118,8 @@ def board_of(position: UnknownPosition) -> Board:
     cache = position.map_cache
     board = cache.get("board")
     if board is None:
-        board = cache["board"] = board_for(position.tiles, position.tokens)
+        blocking = tuple(t for t in position.tokens if t.kind in TOKENS_MAKING_IMPASSABLE)
+        board = cache["board"] = board_for(position.tiles, blocking)
     return board
 
 
@@ -130,7 +131,8 @@ BOARDS_KEPT = 512
 def board_for(tiles: tuple[PlacedTile, ...], tokens: tuple[Token, ...]) -> Board:
     """The board of the map made of ``tiles`` and ``tokens``, built once for the recent maps.
 
-    A board depends on the map alone, so every position on the same map, whatever its pieces,
-    shares one board and the distance fields it has measured.
+    A board depends on the map alone (its tiles, and the tokens that make a tile impassable:
+    :func:`board_of` passes only those), so every position on the same map, whatever its pieces
+    and other tokens, shares one board and the distance fields it has measured.
     """
     return Board(UnknownPosition(tiles, tokens))
