@@ -616,3 +616,46 @@ def test_play_reports_a_state_where_nobody_can_decide_as_stuck():
     _, ending = play_random(UnknownGame(), load_state(CORRIDOR), Random(0), 10, logged.append)
     assert (ending.result, ending.decisions, logged) == ("stuck", 0, [])
     assert ending.line().startswith("result: stuck: nothing pending")
+
+
+# -- stopping a game to ask about it (--save-at) -------------------------------------------------
+@pytest.mark.parametrize(("game", "round_no"), [("unknown", 2), ("falling-skies", 3), ("pig", 2)])
+def test_save_at_writes_the_position_of_the_first_decision_of_the_round(tmp_path, game, round_no):
+    from engine.core import registry
+    from engine.core.game import TerminalNode
+
+    target = tmp_path / "stopped.yaml"
+    result = run("play", game, "--random", "--seed", "2", "--save-at", str(round_no), str(target))
+    assert result.exit_code == 0, result.output
+    assert f"saved the position at round {round_no} to {target}" in result.stdout
+    opened = registry.open_file(target)
+    assert opened.spec.name == game
+    assert opened.state.round == round_no
+    assert not isinstance(opened.game.node(opened.state), TerminalNode)
+
+
+def test_save_at_a_round_the_game_never_reaches_writes_nothing_and_fails(tmp_path):
+    target = tmp_path / "never.yaml"
+    result = run("play", "unknown", "--random", "--save-at", "99", str(target))
+    assert result.exit_code == 1
+    assert "play never reached round 99" in result.stderr
+    assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "prefix"),
+    [
+        (["--random", "--save-at", "2", "{dir}/stopped.json"], "rulings: error: --save-at: "),
+        (
+            ["--random", "--save-at", "2", "{dir}/missing/stopped.yaml"],
+            "rulings: error: --save-at: ",
+        ),
+        (["--save-at", "2", "{dir}/stopped.yaml"], "rulings: error: --save-at needs --random"),
+        (["--random", "--save-at", "0", "{dir}/stopped.yaml"], "rulings: error: "),
+    ],
+)
+def test_save_at_refuses_a_file_it_could_not_write_before_playing(tmp_path, args, prefix):
+    args = [a.replace("{dir}", str(tmp_path)) for a in args]
+    result = run("play", "unknown", *args)
+    one_line_error(result, 2, prefix)
+    assert list(tmp_path.iterdir()) == []

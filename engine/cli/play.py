@@ -21,6 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 from typing import Any, TextIO
 
@@ -43,6 +44,7 @@ from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Decision, Node, PlayerNode, Step, TerminalNode
 from engine.core.playout import draw, play_out
 from engine.core.registry import GameSpec, LogLine, SetupRefused
+from engine.core.textfiles import write_atomically
 
 PROGRESS_AFTER = 2.0
 """Seconds of play before progress is reported on stderr (a normal game takes far less)."""
@@ -53,7 +55,8 @@ Narrate = Callable[[Any, Decision, Step], list[LogLine]]
 
 @dataclass(frozen=True)
 class Ending:
-    """How the game stopped: ``win``, ``loss``, ``cap`` (decision cap), ``stuck`` or ``quit``."""
+    """How the game stopped: ``win``, ``loss``, ``cap`` (decision cap), ``stuck``, ``quit`` or
+    ``stopped`` (at the round ``--save-at`` asked for)."""
 
     result: str
     clause: str | None
@@ -142,6 +145,7 @@ def play_random(
     progress: Callable[[int, Any], None] = lambda n, s: None,
     policy: Callable[[Any, PlayerNode], Decision] | None = None,
     narrate: Narrate = lambda before, decision, step: [],
+    until: Callable[[Any], bool] | None = None,
 ) -> tuple[Any, Ending]:
     """Play until the game ends, play is stuck, or ``cap`` decisions have been applied
     (:func:`engine.core.playout.play_out`), logging the lines ``narrate`` says of each step.
@@ -157,7 +161,10 @@ def play_random(
         made += 1
         progress(made, step.state)
 
-    state, _ = play_out(_Reported(game), state, rng, policy, on_step, cap)
+    state, stopped = play_out(_Reported(game), state, rng, policy, on_step, cap, until)
+    if stopped.result == "stopped":
+        why = f"play stopped at the first decision of round {round_of(state)} (--save-at)"
+        return state, Ending("stopped", None, why, made, round_of(state))
     ending = ending_of(state, game.node(state), made, cap)
     assert ending is not None
     return state, ending
@@ -318,6 +325,13 @@ def _simulations_help() -> str:
     metavar="N",
     help="Stop after this many decisions (chance draws included).",
 )
+@click.option(
+    "--save-at",
+    type=(click.IntRange(min=1), click.Path(dir_okay=False)),
+    metavar="ROUND FILE",
+    help="Stop at the first decision of round ROUND and write the position to FILE (.yaml), "
+    "to ask about it (rulings solve FILE); with --random or --bot mcts.",
+)
 @json_option
 @readings_option
 @click.pass_context
@@ -329,6 +343,7 @@ def play_command(
     bot: str,
     simulations: int | None,
     max_decisions: int,
+    save_at: tuple[int, str] | None,
     as_json: bool,
     readings: tuple[str, ...],
     **values: Any,
@@ -368,6 +383,10 @@ def play_command(
     if as_json and interactive:
         raise click.UsageError("--json needs --random (interactive play prints as it goes)")
     check_bot(bot, simulations)
+    if save_at is not None:
+        if interactive:
+            raise click.UsageError("--save-at needs --random or --bot mcts")
+        check_save_path(Path(save_at[1]))
     try:
         new = spec.new_game(ruleset, seed, options)
     except SetupRefused as error:
@@ -386,12 +405,61 @@ def play_command(
     if interactive:
         state, ending = play_from(spec, new.game, new.state, sys.stdin, rng, max_decisions, log)
     else:
+        until = None if save_at is None else reached_round(save_at[0])
         state, ending = play_random(
-            new.game, new.state, rng, max_decisions, log, Progress(), policy, spec.play_step
+            new.game, new.state, rng, max_decisions, log, Progress(), policy, spec.play_step, until
         )
+        if save_at is not None:
+            save_position(spec, new.game, state, ending, save_at, log)
     if as_json:
         entries = [entry.data for entry in logged]
         click.echo(json.dumps({spec.play_json_key: entries, "ending": ending.data()}))
     else:
         click.echo(ending.line())
-    ctx.exit(1 if ending.result == "stuck" else 0)
+    unsaved = save_at is not None and ending.result != "stopped"
+    ctx.exit(1 if ending.result == "stuck" or unsaved else 0)
+
+
+def check_save_path(path: Path) -> None:
+    """Refuse, before any play, a ``--save-at`` file that could not be written as a position."""
+    if path.suffix not in (".yaml", ".yml"):
+        raise click.BadParameter(
+            f"{path}: a position file is YAML; name it {path.with_suffix('.yaml').name}",
+            param_hint="--save-at",
+        )
+    if not path.parent.is_dir():
+        raise click.BadParameter(
+            f"{path}: the folder {path.parent} does not exist", param_hint="--save-at"
+        )
+
+
+def reached_round(round_no: int) -> Callable[[Any], bool]:
+    """Whether a state is in round ``round_no`` or later (a game without rounds never is)."""
+
+    def reached(state: Any) -> bool:
+        here = round_of(state)
+        return here is not None and here >= round_no
+
+    return reached
+
+
+def save_position(
+    spec: GameSpec, game: Any, state: Any, ending: Ending, save_at: tuple[int, str], log: Log
+) -> None:
+    """Write the position play stopped at (``--save-at``), or say on stderr why there is none."""
+    round_no, name = save_at
+    if ending.result != "stopped":
+        where = "" if ending.round is None else f" (round {ending.round})"
+        click.echo(
+            f"rulings play: --save-at: play never reached round {round_no}{where}: "
+            f"{ending.why}; nothing was written to {name}",
+            err=True,
+        )
+        return
+    path = Path(name)
+    try:
+        write_atomically(path, spec.position_text(game, state))
+    except OSError as error:
+        raise click.FileError(name, error.strerror or str(error)) from None
+    text = f"saved the position at round {round_no} to {name}: ask with rulings solve {name}"
+    log(LogLine(text, {"saved": name, "round": round_no}))

@@ -29,7 +29,8 @@ OnStep = Callable[[Any, Any, Step], None]
 @dataclass(frozen=True)
 class Ending:
     """How a playout stopped: ``result`` is the terminal node's outcome (``win``, ``loss``, ...),
-    ``cap`` (the decision cap came first) or ``stuck`` (a node no one can act on, before the end);
+    ``cap`` (the decision cap came first), ``stuck`` (a node no one can act on, before the end)
+    or ``stopped`` (the caller's ``until`` held);
     ``clause`` is the rule that ended the game (``None`` unless it ended)."""
 
     result: str
@@ -40,7 +41,7 @@ class Ending:
     @property
     def ended(self) -> bool:
         """Whether the game reached its end (a terminal node)."""
-        return self.result not in ("cap", "stuck")
+        return self.result not in ("cap", "stuck", "stopped")
 
 
 def uniform(rng: Random) -> Policy:
@@ -80,9 +81,11 @@ def play_out(
     policy: Policy | None = None,
     on_step: OnStep | None = None,
     max_decisions: int = 100_000,
+    until: Callable[[Any], bool] | None = None,
 ) -> tuple[Any, Ending]:
-    """Play from ``state`` until the game ends, nobody can act, or ``max_decisions`` decisions
-    (chance draws included) were applied; the last state and how play stopped."""
+    """Play from ``state`` until the game ends, nobody can act, ``max_decisions`` decisions
+    (chance draws included) were applied, or ``until(state)`` holds at a state where someone
+    is to act (``stopped``); the last state and how play stopped."""
     decisions = 0
     while True:
         node = game.node(state)
@@ -93,6 +96,8 @@ def play_out(
         problem = stuck_reason(node)
         if problem is not None:
             return state, Ending("stuck", None, f"stuck: {problem}", decisions)
+        if until is not None and until(state):
+            return state, Ending("stopped", None, "stopped where asked", decisions)
         if decisions >= max_decisions:
             why = f"decision cap reached ({max_decisions} decisions) with no win or loss yet"
             return state, Ending("cap", None, why, decisions)
