@@ -233,6 +233,19 @@ def test_solve_text_names_best_and_alternatives() -> None:
     assert "end rooms" in result.output and "limits: rounds none" in result.output
 
 
+def test_a_stopped_search_shows_its_probability_as_a_lower_bound_not_the_value() -> None:
+    dice_start = str(
+        Path(__file__).parent / "data" / "positions" / "falling_skies" / "dice-start.yaml"
+    )
+    result = run(dice_start, "--max-nodes", "50")
+    assert result.exit_code == 0, result.output
+    assert "verdict: unknown within the limits" in result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("probability of winning"))
+    assert "at least 0/1" in line and "a proven lower bound, not the value" in line
+    finished = run(WIN_NOW).output
+    assert "probability of winning under best play: 1/1 (about 1.000000)\n" in finished
+
+
 def test_plan_out_replays_to_the_win(tmp_path: Path) -> None:
     plan = tmp_path / "plan.txt"
     assert run(LUCKY, "--rounds", "1", "--plan-out", str(plan)).exit_code == 0

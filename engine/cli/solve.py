@@ -102,11 +102,22 @@ def answer_lines(solution: Solution, say: Sayer, root: Any) -> list[str]:
     p = solution.probability
     lines = [f"verdict: {solution.verdict}"]
     shown = "unknown" if p is None else f"{fraction(p)} (about {float(p):.6f})"
-    lines.append(f"probability of winning under best play: {shown}")
+    bound_only = p is not None and p < 1 and not solution.complete
+    if bound_only:
+        lines.append(
+            f"probability of winning under best play: at least {shown}, a proven lower bound, "
+            f"not the value (only wins within {solution.rounds_proved} round(s) are counted)"
+        )
+    else:
+        lines.append(f"probability of winning under best play: {shown}")
     if solution.best is not None:
         lines.append(f"best next decision: {say(root, solution.best)}")
     if solution.alternatives:
-        lines.append("every decision now, with its probability of winning:")
+        lines.append(
+            "every decision now, with its probability of winning:"
+            if not bound_only
+            else "every decision now, with a proven lower bound of its probability of winning:"
+        )
         width = max(len(say(root, d)) for d, _ in solution.alternatives)
         for decision, value in solution.alternatives:
             lines.append(f"  {say(root, decision):<{width}}  {fraction(value)}")
