@@ -15,11 +15,10 @@ decision: forced effects, phases without choices, and the mission's win check.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import engine.unknown.survivors  # noqa: F401 - the survivor cards register their rule points
 import engine.unknown.tasks  # noqa: F401 - the tasks register their rule points
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.core.game import Event, IdleNode, Node, PlayerNode, Step, TerminalNode
 from engine.unknown.actions import ACTIONS, MORE_ACTIONS
 from engine.unknown.actions.base import (
@@ -161,7 +160,7 @@ class UnknownGame:
         bonus = ap_after(self.rules, state, action)
         state = note_action(self.rules, state, action)
         survivor = state.position.survivor(action.who)
-        paid = replace(survivor, ap=survivor.ap - cost)
+        paid = evolve(survivor, ap=survivor.ap - cost)
         state = state.with_position(state.position.with_survivor(paid))
         spent = event(
             "action",
@@ -224,4 +223,4 @@ class UnknownGame:
         won = event(
             "mission_complete", "unknown.game.ends-on-mission-complete", f"the survivors win: {why}"
         )
-        return replace(state, outcome=("win", clause, why)), (won,)
+        return evolve(state, outcome=("win", clause, why)), (won,)

@@ -85,7 +85,7 @@ class Survivor:
         """A copy with one more use of the per-turn trait ``key`` recorded."""
         counts = dict(self.used)
         counts[key] = counts.get(key, 0) + 1
-        return replace(self, used=tuple(sorted(counts.items())))
+        return evolve(self, used=tuple(sorted(counts.items())))
 
     @property
     def injured(self) -> bool:

@@ -12,11 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
+from engine.core.frozen import hash_once
 from engine.core.ruleset import Switches, ledger_switches, load_ledger
 
 LEDGER = Path(__file__).resolve().parent / "data" / "interpretations.yaml"
 
 
+@hash_once
 @dataclass(frozen=True)
 @ledger_switches
 class Ruleset(Switches):

@@ -33,13 +33,13 @@ PHASES = (
 
 def bag(items: Mapping[str, int] | Iterable[tuple[str, int]]) -> Goods:
     """A canonical bag: kinds sorted, counts summed, empty kinds dropped."""
-    pairs = items.items() if isinstance(items, Mapping) else items
+    pairs = items if isinstance(items, tuple) or not isinstance(items, Mapping) else items.items()
     total: dict[str, int] = {}
     for kind, count in pairs:
         total[kind] = total.get(kind, 0) + count
-    if any(count < 0 for count in total.values()):
+    if total and min(total.values()) < 0:
         raise ValueError(f"a bag cannot hold a negative count: {total}")
-    return tuple(sorted((k, c) for k, c in total.items() if c))
+    return tuple(sorted(item for item in total.items() if item[1]))
 
 
 def count(goods: Goods, kind: str) -> int:

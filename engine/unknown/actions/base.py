@@ -13,12 +13,12 @@ AP gained once it is resolved, and what taking it uses of a trait's allowances.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.core.rule_points import RulePoint, total, transform, update
-from engine.unknown.map import line_of_sight, range_between
+from engine.unknown.map import line_of_sight, per_map, range_between
 from engine.unknown.outcome import Outcome, event
 
 __all__ = [
@@ -116,6 +116,7 @@ def actor(state: UnknownState, who: str) -> Survivor:
     return state.position.survivor(who)
 
 
+@per_map
 def within_reach(
     rules: Rules, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
 ) -> bool:
@@ -144,7 +145,7 @@ def require_reach(
 
 def tile_free_of_enemies(state: UnknownState, at: Coord) -> bool:
     """No enemy able to block stands there: a stunned one does not (``unknown.enemy.stunned-passive``)."""
-    return not any(not e.stunned for e in state.position.enemies_at(at))
+    return not any(e.at == at and not e.stunned for e in state.position.enemies)
 
 
 def require_no_enemy(state: UnknownState, at: Coord) -> None:
@@ -206,7 +207,7 @@ def gain_ap(state: UnknownState, who: str, bonus: int) -> Outcome:
     survivor = state.position.survivor(who)
     if bonus <= 0 or survivor.incapacitated:
         return state, ()
-    raised = replace(survivor, ap=survivor.ap + bonus)
+    raised = evolve(survivor, ap=survivor.ap + bonus)
     gained = event(
         "bonus_ap",
         "unknown.turn.survivor-actions",

@@ -26,7 +26,7 @@ from engine.unknown.actions.base import (
 )
 from engine.unknown.actions.gather import nearby_spots
 from engine.unknown.catalog import TileKind, catalog
-from engine.unknown.map import is_passable, line_of_sight, range_between
+from engine.unknown.map import is_passable, line_of_sight, per_map, range_between
 from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Coord, PlacedTile
 from engine.unknown.state import Goods, UnknownState, add, bag
@@ -52,6 +52,7 @@ TILES_CLEARED = RulePoint(
 )
 
 
+@per_map
 def within_tile_reach(
     rules: Rules, state: UnknownState, origin: Coord, target: Coord, reach: int = 1
 ) -> bool:

@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
-from engine.core.frozen import last_call
+from engine.core.frozen import evolve, last_call
 from engine.core.game import PlayerNode
 from engine.core.rule_points import RulePoint, any_of, chain, collect, every, first
 from engine.unknown.actions.base import (
@@ -41,7 +41,7 @@ from engine.unknown.actions.base import (
 from engine.unknown.catalog import catalog
 from engine.unknown.combat import canonical
 from engine.unknown.effects import effect
-from engine.unknown.map import is_passable, line_of_sight, range_between
+from engine.unknown.map import is_passable, line_of_sight, per_map, range_between
 from engine.unknown.position import ORTHOGONAL, Coord
 from engine.unknown.state import Goods, UnknownState, add, bag, count, total
 
@@ -100,6 +100,7 @@ MORE_EXCHANGES = RulePoint(
 )
 
 
+@lru_cache(maxsize=1024)
 def tile_party(at: Coord) -> str:
     """A tile as a trade party: ``"x,y"``."""
     return f"{at[0]},{at[1]}"
@@ -125,6 +126,7 @@ def base_spot(state: UnknownState) -> Coord | None:
     return None
 
 
+@per_map
 def in_reach(rules: Rules, state: UnknownState, origin: Coord, target: Coord) -> bool:
     """Within range 1 (``unknown.action.defaults``) with line of sight either way.
 
@@ -147,6 +149,17 @@ def near(state: UnknownState, at: Coord) -> list[Coord]:
     return sorted(s for s in spots if s in state.position.tile_at)
 
 
+@per_map
+def tiles_in_reach(rules: Rules, state: UnknownState, here: Coord) -> tuple[Coord, ...]:
+    """The passable tiles in reach of ``here`` (:func:`in_reach`), in order: the tiles a trade
+    from ``here`` may deal with, where no active enemy stands."""
+    return tuple(
+        at
+        for at in near(state, here)
+        if is_passable(state.position, at) and in_reach(rules, state, here, at)
+    )
+
+
 @last_call
 def parties(rules: Rules, state: UnknownState, who: str) -> tuple[str, ...]:
     """Everyone ``who`` may trade with now, itself first (``unknown.action.trade.transfer``)."""
@@ -156,19 +169,13 @@ def parties(rules: Rules, state: UnknownState, who: str) -> tuple[str, ...]:
         if other.id != who and in_reach(rules, state, here, other.at):
             found.append(other.id)
     home = base_spot(state)
-    stand_ins = [at for at in near(state, here) if rules.ask(ACTS_AS_BASE, state, at)]
     homes = [home] if home is not None else []
-    if any(  # base, or a tile standing in for it in trades (``ACTS_AS_BASE``)
-        in_reach(rules, state, here, at) and tile_free_of_enemies(state, at)
-        for at in (*homes, *stand_ins)
-    ):
+    if rules.in_play(ACTS_AS_BASE, state):  # tiles standing in for base in trades
+        homes += [at for at in near(state, here) if rules.ask(ACTS_AS_BASE, state, at)]
+    if any(in_reach(rules, state, here, at) and tile_free_of_enemies(state, at) for at in homes):
         found.append(BASE)
-    for at in near(state, here):
-        if (
-            is_passable(state.position, at)
-            and tile_free_of_enemies(state, at)
-            and in_reach(rules, state, here, at)
-        ):
+    for at in tiles_in_reach(rules, state, here):
+        if tile_free_of_enemies(state, at):
             found.append(tile_party(at))
     return tuple(found)
 
@@ -190,12 +197,12 @@ def holdings(state: UnknownState, party: str, extra: tuple[str, ...] = ()) -> Go
 def with_goods(state: UnknownState, party: str, kind: str, change: int) -> UnknownState:
     """``state`` with ``change`` more (or fewer) ``kind`` tokens held by ``party``."""
     if party == BASE:
-        return replace(state, base=add(state.base, kind, change))
+        return evolve(state, base=add(state.base, kind, change))
     at = party_spot(party)
     if at is not None:
         return state.with_position(state.position.with_tokens(at, kind, change))
     survivor = state.position.survivor(party)
-    carried = replace(survivor, goods=add(survivor.goods, kind, change))
+    carried = evolve(survivor, goods=add(survivor.goods, kind, change))
     return state.with_position(state.position.with_survivor(carried))
 
 
@@ -267,17 +274,22 @@ def exchange_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
     A cleared tile has lost its abilities (``unknown.effect.continuing``).
     """
     here = actor(state, who).at
+    return [at for at in exchanges_in_reach(rules, state, here) if tile_free_of_enemies(state, at)]
+
+
+@per_map
+def exchanges_in_reach(rules: Rules, state: UnknownState, here: Coord) -> tuple[Coord, ...]:
+    """The exchange tiles not cleared within reach of ``here``, in order (enemies aside)."""
     found = []
     for at in near(state, here):
         placed = state.position.tile_at[at]
         if (
             catalog()[placed.tile].exchange
             and not placed.cleared
-            and tile_free_of_enemies(state, at)
             and in_reach(rules, state, here, at)
         ):
             found.append(at)
-    return found
+    return tuple(found)
 
 
 def multisets(kinds: Sequence[str], size: int, limit: Goods | None = None) -> Iterator[Goods]:
@@ -316,16 +328,24 @@ def exchanges_at_rate(rules: Rules, state: UnknownState, who: str) -> list[Excha
     The tokens received are of kinds other than those given (``unknown.effect.continuing.exchange``).
     """
     carried = tuple((k, n) for k, n in actor(state, who).goods if k in RESOURCES)
+    found: list[Exchange] = []
+    for at in exchange_spots(rules, state, who):
+        found.extend(exchanges_at(at, *rate(at, state), carried))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def exchanges_at(at: Coord, sizes: range, gets: int | None, carried: Goods) -> tuple[Exchange, ...]:
+    """Every exchange at ``at`` of the resources ``carried``, at a rate taking ``sizes`` tokens
+    and giving ``gets`` (``None``: as many as taken) of kinds other than those given."""
     held = [k for k, _ in carried]
     found = []
-    for at in exchange_spots(rules, state, who):
-        sizes, gets = rate(at, state)
-        for size in sizes:
-            for give in multisets(held, size, carried):
-                others = [k for k in RESOURCES if not count(give, k)]
-                for get in multisets(others, size if gets is None else gets):
-                    found.append(Exchange(at, give, get))
-    return found
+    for size in sizes:
+        for give in multisets(held, size, carried):
+            others = [k for k in RESOURCES if not count(give, k)]
+            for get in multisets(others, size if gets is None else gets):
+                found.append(Exchange(at, give, get))
+    return tuple(found)
 
 
 def moves(rules: Rules, state: UnknownState, who: str) -> list[Transfer | Exchange]:
@@ -454,7 +474,7 @@ class Trade(Action):
         return [cls(who)]
 
     def resolve(self, rules: Rules, state: UnknownState) -> Outcome:
-        return replace(state, pending=(TradeSession(self.who), *state.pending)), ()
+        return evolve(state, pending=(TradeSession(self.who), *state.pending)), ()
 
 
 @effect("trade")
@@ -499,7 +519,7 @@ class TradeSession:
         )
 
     def _transfer(self, rules: Rules, state: UnknownState, move: Transfer) -> Outcome:
-        unit = replace(move, amount=1)
+        unit = evolve(move, amount=1)
         extra = rules.ask(TRADABLE_KINDS, state)
         if move.amount < 1 or unit not in transfers(state, parties(rules, state, self.who), extra):
             raise transfer_rejection(rules, state, self.who, move)
@@ -532,7 +552,7 @@ class TradeSession:
             goods = add(goods, kind, -n)
         for kind, n in move.get:
             goods = add(goods, kind, n)
-        position = state.position.with_survivor(replace(trader, goods=goods))
+        position = state.position.with_survivor(evolve(trader, goods=goods))
         placed = position.tile_at[move.at]
         repeatable = dict(catalog()[placed.tile].exchange or ()).get("repeatable")
         clause = "unknown.exchange.base" if repeatable else "unknown.exchange.market"
@@ -566,4 +586,4 @@ class TradeSession:
         done = event(
             "trade_finished", "unknown.action.trade", f"{self.who} finishes trading", who=self.who
         )
-        return replace(state, pending=state.pending[1:]), (done,)
+        return evolve(state, pending=state.pending[1:]), (done,)

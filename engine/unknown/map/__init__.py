@@ -1,6 +1,6 @@
 """Map and geometry (rulebook: Tiles, Range, Line of Sight, Knockback, Explore placement)."""
 
-from engine.unknown.map.board import Board, board_of, is_passable
+from engine.unknown.map.board import Board, board_of, is_passable, per_map
 from engine.unknown.map.explore import explore_placements
 from engine.unknown.map.knockback import knockback_destinations
 from engine.unknown.map.line_of_sight import line_of_sight
@@ -13,5 +13,6 @@ __all__ = [
     "is_passable",
     "knockback_destinations",
     "line_of_sight",
+    "per_map",
     "range_between",
 ]

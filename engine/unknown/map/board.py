@@ -9,10 +9,14 @@ keyed by the map's tiles and tokens.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Callable
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 
 from engine.unknown.catalog import catalog
 from engine.unknown.position import Coord, PlacedTile, Token, UnknownPosition
+
+T = TypeVar("T")
 
 TOKENS_MAKING_IMPASSABLE = ("barrier", "blaze")
 
@@ -51,6 +55,7 @@ class Board:
         "fortified",
         "neighbours",
         "_fields",
+        "answers",
     )
 
     def __init__(self, position: UnknownPosition) -> None:
@@ -75,6 +80,8 @@ class Board:
             for i in range(size)
         ]
         self._fields: dict[int | tuple[int, int], list[int]] = {}
+        self.answers: dict[tuple[Any, ...], Any] = {}
+        """Answers of the questions about this map alone (:func:`per_map`)."""
 
     def index(self, at: Coord) -> int:
         """Flat index of a coordinate inside the board's box."""
@@ -136,3 +143,21 @@ def board_for(tiles: tuple[PlacedTile, ...], tokens: tuple[Token, ...]) -> Board
     and other tokens, shares one board and the distance fields it has measured.
     """
     return Board(UnknownPosition(tiles, tokens))
+
+
+def per_map(question: Callable[..., T]) -> Callable[..., T]:
+    """Decorator for a rule question ``question(rules, state, *args)`` whose answer depends only
+    on the state's map (its board: the tiles and the tokens that make a tile impassable), the
+    readings in force and ``args``, never on the pieces: answered once per map, readings and
+    ``args``, and kept with the board (shared by every position on that map)."""
+
+    @wraps(question)
+    def remembered(rules: Any, state: Any, *args: Any) -> T:
+        answers = board_of(state.position).answers
+        key = (question, rules.ruleset, args)
+        if key in answers:
+            return answers[key]
+        answer = answers[key] = question(rules, state, *args)
+        return answer
+
+    return remembered

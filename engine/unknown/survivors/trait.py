@@ -37,7 +37,7 @@ class Trait:
 
     def has_trait(self, state: UnknownState, who: str | None) -> bool:
         """Whether survivor ``who`` has this card's abilities now."""
-        return any(s.id == who for s in self.holders(state))
+        return any(s.id == who and s.has(self.card) for s in state.position.survivors)
 
     def takes(self, state: UnknownState, action: Any) -> bool:
         """Whether ``action`` is taken by a survivor with this card's abilities."""

@@ -9,10 +9,11 @@ through ally actions, the four enemy phases and upkeep, each announced by an eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalDecision
+from engine.core.frozen import evolve
 from engine.core.game import Event
 from engine.core.rule_points import RulePoint, chain, collect, first, total, transform
 from engine.unknown.catalog import survivor_cards
@@ -151,7 +152,7 @@ def start_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
         )
     survivor = state.position.survivor(who)
     ap, mud = start_of_turn(state, survivor, starting_ap(rules, state, survivor))
-    position = state.position.with_survivor(replace(survivor, ap=ap, used=()))
+    position = state.position.with_survivor(evolve(survivor, ap=ap, used=()))
     started = event(
         "turn_started",
         "unknown.turn.survivor-actions",
@@ -159,7 +160,7 @@ def start_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
         who=who,
         ap=ap,
     )
-    return replace(state, position=position, turn=who), (started, *mud)
+    return evolve(state, position=position, turn=who), (started, *mud)
 
 
 def end_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
@@ -169,9 +170,9 @@ def end_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
         raise IllegalDecision("unknown.turn.finish-before-next", f"it is not {who}'s turn")
     state, reacted = rules.ask(TURN_ENDS, state, who)
     survivor = state.position.survivor(who)
-    position = state.position.with_survivor(replace(survivor, ap=0))
+    position = state.position.with_survivor(evolve(survivor, ap=0))
     ended = event("turn_ended", "unknown.turn.tracker-zero", f"{who} ends its turn", who=who)
-    return replace(state, position=position, turn=None, done=(*state.done, who)), (*reacted, ended)
+    return evolve(state, position=position, turn=None, done=(*state.done, who)), (*reacted, ended)
 
 
 def advance(rules: Rules, state: UnknownState) -> Outcome | None:
@@ -207,7 +208,7 @@ def _next_phase(state: UnknownState, why: str) -> Outcome:
     entered = event(
         "phase", "unknown.turn.phases", f"{phase.replace('_', ' ')} ({why})", phase=phase
     )
-    return replace(state, phase=phase), (entered,)
+    return evolve(state, phase=phase), (entered,)
 
 
 def upkeep(rules: Rules, state: UnknownState) -> Outcome:
@@ -221,12 +222,11 @@ def upkeep(rules: Rules, state: UnknownState) -> Outcome:
         lost = event(
             "base_starved", "unknown.turn.upkeep", "the base has no food to eat: the survivors lose"
         )
-        return replace(
-            state, outcome=("loss", "unknown.turn.upkeep", "the base ran out of food")
-        ), (*kept, lost)
+        starved = evolve(state, outcome=("loss", "unknown.turn.upkeep", "the base ran out of food"))
+        return starved, (*kept, lost)
     left = count(state.base, "food") - 1
     ate = event("base_ate", "unknown.turn.upkeep", f"the base eats 1 food ({left} left)", food=left)
-    new_round = replace(
+    new_round = evolve(
         state,
         base=add(state.base, "food", -1),
         round=state.round + 1,
@@ -261,7 +261,7 @@ def abilities_end(rules: Rules, state: UnknownState) -> Outcome:
     events: tuple[Event, ...] = ()
     for survivor in position.survivors:
         if survivor.borrowed:
-            position = position.with_survivor(replace(survivor, borrowed=()))
+            position = position.with_survivor(evolve(survivor, borrowed=()))
             events += (
                 event(
                     "abilities_lost",
