@@ -25,7 +25,8 @@ from engine.unknown.actions.base import (
     within_reach,
 )
 from engine.unknown.catalog import catalog
-from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile, UnknownPosition
+from engine.unknown.map import board_of
+from engine.unknown.position import Coord, PlacedTile, UnknownPosition
 from engine.unknown.state import UnknownState, add
 
 if TYPE_CHECKING:
@@ -72,11 +73,9 @@ GATHER_BONUS = RulePoint(
 )
 
 
-def nearby_spots(state: UnknownState, at: Coord) -> list[Coord]:
+def nearby_spots(state: UnknownState, at: Coord) -> tuple[Coord, ...]:
     """The explored spots at most one step from ``at``: every candidate target of a range-1 action."""
-    x, y = at
-    spots = [at, *((x + dx, y + dy) for dx, dy in ORTHOGONAL)]
-    return sorted(s for s in spots if s in state.position.tile_at)
+    return board_of(state.position).around(at)
 
 
 def tile_yield(placed: PlacedTile, resource: str) -> int:

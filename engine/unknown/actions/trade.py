@@ -41,8 +41,8 @@ from engine.unknown.actions.base import (
 from engine.unknown.catalog import catalog
 from engine.unknown.combat import canonical
 from engine.unknown.effects import effect
-from engine.unknown.map import is_passable, line_of_sight, per_map, range_between
-from engine.unknown.position import ORTHOGONAL, Coord
+from engine.unknown.map import board_of, is_passable, line_of_sight, per_map, range_between
+from engine.unknown.position import Coord
 from engine.unknown.state import Goods, UnknownState, add, bag, count, total
 
 if TYPE_CHECKING:
@@ -142,11 +142,9 @@ def in_reach(rules: Rules, state: UnknownState, origin: Coord, target: Coord) ->
     )
 
 
-def near(state: UnknownState, at: Coord) -> list[Coord]:
+def near(state: UnknownState, at: Coord) -> tuple[Coord, ...]:
     """Explored spots at most one step from ``at`` (candidates for range 1)."""
-    x, y = at
-    spots = [at, *((x + dx, y + dy) for dx, dy in ORTHOGONAL)]
-    return sorted(s for s in spots if s in state.position.tile_at)
+    return board_of(state.position).around(at)
 
 
 @per_map
@@ -519,11 +517,15 @@ class TradeSession:
         )
 
     def _transfer(self, rules: Rules, state: UnknownState, move: Transfer) -> Outcome:
-        unit = evolve(move, amount=1)
         extra = rules.ask(TRADABLE_KINDS, state)
-        if move.amount < 1 or unit not in transfers(state, parties(rules, state, self.who), extra):
-            raise transfer_rejection(rules, state, self.who, move)
-        if count(holdings(state, move.source, extra), move.kind) < move.amount:
+        reach = parties(rules, state, self.who)
+        if not (  # one or more tokens the source holds, between two parties in reach
+            move.amount >= 1
+            and move.source != move.target
+            and move.source in reach
+            and move.target in reach
+            and count(holdings(state, move.source, extra), move.kind) >= move.amount
+        ):
             raise transfer_rejection(rules, state, self.who, move)
         refusal = rules.ask(TRANSFER_REFUSED, state, self.who, move)
         if refusal:

@@ -14,7 +14,7 @@ from functools import lru_cache, wraps
 from typing import Any, TypeVar
 
 from engine.unknown.catalog import catalog
-from engine.unknown.position import Coord, PlacedTile, Token, UnknownPosition
+from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile, Token, UnknownPosition
 
 T = TypeVar("T")
 
@@ -82,6 +82,16 @@ class Board:
         self._fields: dict[int | tuple[int, int], list[int]] = {}
         self.answers: dict[tuple[Any, ...], Any] = {}
         """Answers of the questions about this map alone (:func:`per_map`)."""
+
+    def around(self, at: Coord) -> tuple[Coord, ...]:
+        """The explored spots at most one step from ``at`` (``at`` included), sorted."""
+        key = ("around", at)
+        spots = self.answers.get(key)
+        if spots is None:
+            x, y = at
+            near = [at, *((x + dx, y + dy) for dx, dy in ORTHOGONAL)]
+            spots = self.answers[key] = tuple(sorted(s for s in near if s in self.slot))
+        return spots
 
     def index(self, at: Coord) -> int:
         """Flat index of a coordinate inside the board's box."""
@@ -154,10 +164,10 @@ def per_map(question: Callable[..., T]) -> Callable[..., T]:
     @wraps(question)
     def remembered(rules: Any, state: Any, *args: Any) -> T:
         answers = board_of(state.position).answers
-        key = (question, rules.ruleset, args)
-        if key in answers:
-            return answers[key]
-        answer = answers[key] = question(rules, state, *args)
+        key = (question, rules.ruleset, *args)
+        answer = answers.get(key, answers)  # the dictionary itself: not answered yet
+        if answer is answers:
+            answer = answers[key] = question(rules, state, *args)
         return answer
 
     return remembered

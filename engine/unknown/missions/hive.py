@@ -66,7 +66,7 @@ def hive_complete(state: UnknownState) -> str | None:
     """
     hives = [t for t in state.position.tiles if t.tile == TILE]
     cleared = sum(1 for t in hives if t.cleared)
-    if all_explored(state) and cleared >= needed(state) and cleared == len(hives):
+    if cleared == len(hives) and cleared >= needed(state) and all_explored(state):
         return f"all {cleared} hive tiles are cleared"
     return None
 
