@@ -122,3 +122,46 @@ def test_replay_applies_decisions_in_order_and_collects_events():
     assert final.position.piece("yellow").at == (1, 1)
     assert [e.kind for e in events] == ["knocked_back"]
     assert events[0].clause == "unknown.knockback.flee"
+
+
+# -- cheap immutable states (engine.core.frozen) -------------------------------------------------
+def test_evolve_shares_the_unchanged_fields_and_hash_once_forgets_nothing_it_should():
+    import pickle
+    from dataclasses import dataclass, replace
+
+    from engine.core.frozen import HASH, evolve, hash_once
+
+    @hash_once
+    @dataclass(frozen=True)
+    class Spot:
+        name: str
+        cells: tuple[int, ...]
+
+    spot = Spot("a", (1, 2))
+    assert hash(spot) == hash(replace(spot)) and HASH in spot.__dict__
+    moved = evolve(spot, name="b")
+    assert moved == Spot("b", (1, 2)) and moved.cells is spot.cells
+    assert HASH not in moved.__dict__ and hash(moved) == hash(Spot("b", (1, 2)))
+    from engine.falling_skies.game import FallingSkiesGame
+
+    state = FallingSkiesGame().initial_state()
+    hash(state)
+    copied = pickle.loads(pickle.dumps(state))  # another process hashes strings otherwise
+    assert copied == state and HASH in state.__dict__ and HASH not in copied.__dict__
+
+
+def test_last_call_answers_again_only_for_the_very_same_arguments():
+    from engine.core.frozen import last_call
+
+    calls = []
+
+    @last_call
+    def total(values: tuple[int, ...]) -> int:
+        calls.append(values)
+        return sum(values)
+
+    first = (1, 2, 3)
+    assert total(first) == 6 and total(first) == 6
+    assert len(calls) == 1
+    assert total((4,)) == 4 and total(first) == 6
+    assert len(calls) == 3

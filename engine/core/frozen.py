@@ -65,15 +65,16 @@ def last_call(function: Callable[..., T]) -> Callable[..., T]:
     of its last call is kept and returned again while the arguments are the very same objects
     (compared by identity, so nothing is hashed). Rules often ask the same question of one state
     twice in a row: once to list the legal decisions, once to check the decision taken."""
-    last: list[Any] = [(), None]
+    last: list[tuple[tuple[Any, ...], Any]] = [((), None)]
+    """One slot holding (arguments, result), replaced whole so that threads never see a mix."""
 
     @wraps(function)
     def remembered(*args: Any) -> T:
-        before, result = last
+        before, result = last[0]
         if len(before) == len(args) and all(a is b for a, b in zip(before, args, strict=True)):
             return result
         result = function(*args)
-        last[0], last[1] = args, result
+        last[0] = (args, result)
         return result
 
     return remembered
