@@ -172,6 +172,8 @@ class RuleContext:
 # -- combinators ------------------------------------------------------------------------------
 def transform(handlers: tuple[Callable[..., Any], ...], *args: Any) -> Any:
     """The last argument folded through the handlers, each getting the value so far last."""
+    if not handlers:
+        return args[-1]
     *head, value = args
     for handler in handlers:
         value = handler(*head, value)
@@ -220,6 +222,8 @@ def first_outcome(
 
 def collect(handlers: tuple[Callable[..., Any], ...], *args: Any) -> tuple[Any, ...]:
     """Every handler's contributions (an iterable each), concatenated in order."""
+    if not handlers:
+        return ()
     return tuple(item for handler in handlers for item in handler(*args))
 
 

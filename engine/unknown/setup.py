@@ -24,10 +24,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from engine.core.clauses import clause_index
-from engine.unknown.catalog import catalog, survivor_cards
+from engine.unknown.catalog import catalog, load_yaml, survivor_cards
 from engine.unknown.position import ORTHOGONAL, Coord, PlacedTile, Survivor, UnknownPosition
 from engine.unknown.ruleset import DEFAULT, LEDGER, Ruleset
 from engine.unknown.state import Goods, TileStack, UnknownState, add, bag, total
@@ -115,7 +113,7 @@ class SetupData:
 @cache
 def setup_data() -> SetupData:
     """The setup data, loaded and checked once."""
-    raw = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    raw = load_yaml(DATA)
     quick = raw["quick_start"]
     data = SetupData(
         balance={
@@ -257,7 +255,7 @@ def _check_names(data: SetupData, raw: dict[str, Any]) -> None:
 
 def _noted_readings() -> dict[str, str]:
     """The ledger's decided readings (its ``noted`` entries) by ID."""
-    raw = yaml.safe_load(LEDGER.read_text(encoding="utf-8"))
+    raw = load_yaml(LEDGER)
     return {entry["id"]: entry["reading"] for entry in raw.get("noted") or ()}
 
 

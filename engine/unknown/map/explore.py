@@ -4,6 +4,7 @@ at which cards and missions change what a drawn or laid tile does."""
 from __future__ import annotations
 
 from engine.core.rule_points import RulePoint, chain, first
+from engine.unknown.map.board import board_of
 from engine.unknown.position import ORTHOGONAL, Coord, UnknownPosition, squares_completed
 
 TILE_DRAWN = RulePoint(
@@ -36,6 +37,13 @@ def explore_placements(position: UnknownPosition, at: Coord) -> list[Coord]:
     Applies ``unknown.action.explore.adjacent`` and ``unknown.action.explore.no-2x2``. An empty
     list means the survivor may not explore (``unknown.action.explore.needs-placement``).
     """
-    placed = position.tile_at
-    spots = ((at[0] + dx, at[1] + dy) for dx, dy in ORTHOGONAL)
-    return sorted(s for s in spots if s not in placed and not squares_completed(placed, s))
+    answers = board_of(position).answers  # the same on every position with these tiles
+    key = ("explore placements", at)
+    spots = answers.get(key)
+    if spots is None:
+        placed = position.tile_at
+        around = ((at[0] + dx, at[1] + dy) for dx, dy in ORTHOGONAL)
+        spots = answers[key] = tuple(
+            sorted(s for s in around if s not in placed and not squares_completed(placed, s))
+        )
+    return list(spots)
