@@ -188,7 +188,8 @@ def holdings(state: UnknownState, party: str, extra: tuple[str, ...] = ()) -> Go
         if at is None:
             goods = state.position.survivor(party).goods
         else:
-            goods = bag(state.position.tokens_at.get(at, {}))
+            lying = state.position.tokens_at.get(at)
+            goods = bag(lying) if lying else ()
     return tuple((k, n) for k, n in goods if k in TRADABLE or k in extra)
 
 

@@ -164,7 +164,7 @@ def per_map(question: Callable[..., T]) -> Callable[..., T]:
     @wraps(question)
     def remembered(rules: Any, state: Any, *args: Any) -> T:
         answers = board_of(state.position).answers
-        key = (question, rules.ruleset, *args)
+        key = (remembered, rules.ruleset, *args)  # the module's own name for it, for pickling
         answer = answers.get(key, answers)  # the dictionary itself: not answered yet
         if answer is answers:
             answer = answers[key] = question(rules, state, *args)
