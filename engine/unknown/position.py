@@ -174,9 +174,17 @@ class UnknownPosition:
         known = ", ".join(p.id for p in (*self.survivors, *self.enemies, *self.allies)) or "none"
         raise KeyError(f"no piece {piece_id!r} on the map (pieces: {known})")
 
+    @cached_property
+    def enemies_by_spot(self) -> dict[Coord, tuple[Enemy, ...]]:
+        """Enemies by the tile they stand on, each tile's in their order."""
+        found: dict[Coord, tuple[Enemy, ...]] = {}
+        for enemy in self.enemies:
+            found[enemy.at] = (*found.get(enemy.at, ()), enemy)
+        return found
+
     def enemies_at(self, at: Coord) -> tuple[Enemy, ...]:
         """Enemies standing on ``at``."""
-        return tuple(e for e in self.enemies if e.at == at)
+        return self.enemies_by_spot.get(at, ())
 
     def survivors_at(self, at: Coord) -> tuple[Survivor, ...]:
         """Survivors standing on ``at``."""
@@ -274,6 +282,7 @@ class UnknownPosition:
 WORKED_OUT_FROM: dict[str, tuple[str, ...]] = {
     "tiles": ("tile_at", "map_cache"),
     "tokens": ("tokens_at", "map_cache"),
+    "enemies": ("enemies_by_spot",),
 }
 """The cached properties of :class:`UnknownPosition` worked out from each field: a copy that
 changes the field drops them, a copy that changes only the pieces keeps them all."""

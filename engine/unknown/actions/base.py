@@ -145,7 +145,8 @@ def require_reach(
 
 def tile_free_of_enemies(state: UnknownState, at: Coord) -> bool:
     """No enemy able to block stands there: a stunned one does not (``unknown.enemy.stunned-passive``)."""
-    return not any(e.at == at and not e.stunned for e in state.position.enemies)
+    enemies = state.position.enemies_at(at)
+    return not enemies or all(e.stunned for e in enemies)
 
 
 def require_no_enemy(state: UnknownState, at: Coord) -> None:

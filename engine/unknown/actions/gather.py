@@ -171,12 +171,15 @@ class Gather(Action):
             if within_reach(rules, state, here, s) and tile_free_of_enemies(state, s)
         ]
         offered: dict[str, list[Coord]] = {}
+        granted = set(
+            rules.ask(GATHER_KINDS, state)
+        )  # kinds the rule points in play let a gather name
         for at in spots:
             kinds = {r for icon in catalog()[position.tile_at[at].tile].gather for r in icon}
             extra = rules.ask(GATHER_TOKENS, state, at)
             lying = position.tokens_at.get(at, {})
             kinds |= {k for k in lying if k in GATHERABLE_TOKENS or k in extra}
-            kinds |= set(rules.ask(GATHER_KINDS, state))
+            kinds |= granted
             for resource in kinds:
                 if rules_yield(rules, state, position.tile_at[at], resource) or tokens_to_gather(
                     position, at, resource, extra
