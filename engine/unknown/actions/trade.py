@@ -190,6 +190,13 @@ def holdings(state: UnknownState, party: str, extra: tuple[str, ...] = ()) -> Go
         else:
             lying = state.position.tokens_at.get(at)
             goods = bag(lying) if lying else ()
+    return tradable(goods, extra)
+
+
+@lru_cache(maxsize=4096)
+def tradable(goods: Goods, extra: tuple[str, ...] = ()) -> Goods:
+    """The tokens of ``goods`` a trade may move: the standard goods (:data:`TRADABLE`) and the
+    kinds ``extra``."""
     return tuple((k, n) for k, n in goods if k in TRADABLE or k in extra)
 
 
