@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, ClassVar
 
@@ -59,12 +60,12 @@ class CreateBarriers(Action):
     @classmethod
     def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[CreateBarriers]:
         here = actor(state, who).at
-        spots = [
+        spots = tuple(
             s
             for s in nearby_spots(state, here)
             if tile_free_of_enemies(state, s) and within_tile_reach(rules, state, here, s)
-        ]
-        return [cls(who, pair) for pair in combinations_with_replacement(spots, BARRIERS_PLACED)]
+        )
+        return list(placements(cls, who, spots))
 
     def cost(self, rules: Rules, state: UnknownState) -> int:
         """Scrap spent, after the rule points in play."""
@@ -114,3 +115,12 @@ class CreateBarriers(Action):
             scrap=scrap,
         )
         return state.with_position(position), (spent, *events)
+
+
+@lru_cache(maxsize=1024)
+def placements(
+    cls: type[CreateBarriers], who: str, spots: tuple[Coord, ...]
+) -> tuple[CreateBarriers, ...]:
+    """Every way ``who`` may set the barriers on ``spots``: each of the two on one of them, both
+    on one tile allowed (``unknown.action.create-barriers.split``)."""
+    return tuple(cls(who, pair) for pair in combinations_with_replacement(spots, BARRIERS_PLACED))

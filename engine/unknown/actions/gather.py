@@ -8,6 +8,7 @@ and every token of that kind lying there. Traps lying on tiles are picked up the
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
@@ -186,10 +187,9 @@ class Gather(Action):
                 ):
                     offered.setdefault(resource, []).append(at)
         return [
-            cls(who, resource, subset)
+            gather
             for resource, sources in sorted(offered.items())
-            for size in range(1, len(sources) + 1)
-            for subset in combinations(sources, size)
+            for gather in gathers(cls, who, resource, tuple(sources))
         ]
 
     def check(self, rules: Rules, state: UnknownState) -> None:
@@ -273,3 +273,15 @@ class Gather(Action):
                 )
             )
         return position, from_tile + lying, events
+
+
+@lru_cache(maxsize=1024)
+def gathers(
+    cls: type[Gather], who: str, resource: str, sources: tuple[Coord, ...]
+) -> tuple[Gather, ...]:
+    """Every gather of ``resource`` by ``who`` from one or more of ``sources``, fewest first."""
+    return tuple(
+        cls(who, resource, subset)
+        for size in range(1, len(sources) + 1)
+        for subset in combinations(sources, size)
+    )
