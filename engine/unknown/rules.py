@@ -45,11 +45,22 @@ class Rules(RuleContext):
     def sources(self, state: UnknownState) -> tuple[str, ...]:
         survivors = state.position.survivors
         last = self._last_sources
-        if last[0] is survivors and last[1] == state.mission and last[2] == state.task:
-            return last[3]
+        if last[1] == state.mission and last[2] == state.task:
+            if last[0] is survivors:
+                return last[3]
+            if last[0] is not None and self._same_cards(last[0], survivors):
+                self._last_sources = (survivors, *last[1:])
+                return last[3]
         names = self._sources(survivors, state.mission, state.task)
         self._last_sources = (survivors, state.mission, state.task, names)
         return names
+
+    @staticmethod
+    def _same_cards(before: Any, now: Any) -> bool:
+        """Whether two lists of survivors have the same cards, own and gained, one by one."""
+        return len(before) == len(now) and all(
+            a.card == b.card and a.borrowed == b.borrowed for a, b in zip(before, now, strict=True)
+        )
 
     @staticmethod
     def _sources(survivors: Any, mission: str | None, task: str | None) -> tuple[str, ...]:
