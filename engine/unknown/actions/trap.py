@@ -8,6 +8,7 @@ trap does to an enemy that enters or spawns on its tile, for the enemy phases to
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.errors import IllegalDecision
@@ -26,7 +27,7 @@ from engine.unknown.actions.base import (
 )
 from engine.unknown.actions.gather import nearby_spots
 from engine.unknown.health import damage_enemy
-from engine.unknown.map import is_passable
+from engine.unknown.map import is_passable, per_map
 from engine.unknown.position import Coord
 from engine.unknown.state import Goods, UnknownState, add, bag, count
 
@@ -42,13 +43,19 @@ TRAP_COST: Goods = bag({"food": 1, "scrap": 1})
 def trap_spots(rules: Rules, state: UnknownState, who: str) -> list[Coord]:
     """Tiles a survivor could set a trap on now (a superset filter for candidates)."""
     here = actor(state, who).at
-    return [
+    return [s for s in settable_in_reach(rules, state, here) if tile_free_of_enemies(state, s)]
+
+
+@per_map
+def settable_in_reach(rules: Rules, state: UnknownState, here: Coord) -> tuple[Coord, ...]:
+    """The passable tiles within range 1 and line of sight of ``here``, in order: where a trap
+    may be set as far as the map goes (``unknown.trap.no-impassable``,
+    ``unknown.action.defaults``); enemies are checked apart."""
+    return tuple(
         s
         for s in nearby_spots(state, here)
-        if is_passable(state.position, s)
-        and tile_free_of_enemies(state, s)
-        and within_reach(rules, state, here, s)
-    ]
+        if is_passable(state.position, s) and within_reach(rules, state, here, s)
+    )
 
 
 def require_trap_spot(rules: Rules, state: UnknownState, who: str, at: Coord) -> None:
@@ -126,7 +133,7 @@ class CreateTrap(Action):
 
     @classmethod
     def candidates(cls, rules: Rules, state: UnknownState, who: str) -> list[CreateTrap]:
-        return [cls(who, None), *(cls(who, at) for at in trap_spots(rules, state, who))]
+        return list(trap_makings(cls, who, tuple(trap_spots(rules, state, who))))
 
     def costs(self, rules: Rules, state: UnknownState) -> Goods:
         """Food and scrap spent, after the rule points in play."""
@@ -160,6 +167,14 @@ class CreateTrap(Action):
             return state, (made,)
         state, placed = set_trap(state, self.who, self.at, "unknown.action.create-trap")
         return state, (made, *placed)
+
+
+@lru_cache(maxsize=1024)
+def trap_makings(
+    cls: type[CreateTrap], who: str, spots: tuple[Coord, ...]
+) -> tuple[CreateTrap, ...]:
+    """Every Create Trap ``who`` may try: keeping the trap, or setting it on one of ``spots``."""
+    return (cls(who, None), *(cls(who, at) for at in spots))
 
 
 @dataclass(frozen=True)
