@@ -37,7 +37,10 @@ class Trait:
 
     def has_trait(self, state: UnknownState, who: str | None) -> bool:
         """Whether survivor ``who`` has this card's abilities now."""
-        return any(s.id == who and s.has(self.card) for s in state.position.survivors)
+        for survivor in state.position.survivors:
+            if survivor.id == who and survivor.has(self.card):
+                return True
+        return False
 
     def takes(self, state: UnknownState, action: Any) -> bool:
         """Whether ``action`` is taken by a survivor with this card's abilities."""
