@@ -161,10 +161,14 @@ def per_map(question: Callable[..., T]) -> Callable[..., T]:
     readings in force and ``args``, never on the pieces: answered once per map, readings and
     ``args``, and kept with the board (shared by every position on that map)."""
 
+    name = f"{question.__module__}.{question.__qualname__}"
+    """The question's name keys its answers: a name pickles whatever became of the module
+    object (a test harness may import a module twice), a function object need not."""
+
     @wraps(question)
     def remembered(rules: Any, state: Any, *args: Any) -> T:
         answers = board_of(state.position).answers
-        key = (remembered, rules.ruleset, *args)  # the module's own name for it, for pickling
+        key = (name, rules.ruleset, *args)
         answer = answers.get(key, answers)  # the dictionary itself: not answered yet
         if answer is answers:
             answer = answers[key] = question(rules, state, *args)
