@@ -58,9 +58,12 @@ class Rules(RuleContext):
     @staticmethod
     def _same_cards(before: Any, now: Any) -> bool:
         """Whether two lists of survivors have the same cards, own and gained, one by one."""
-        return len(before) == len(now) and all(
-            a.card == b.card and a.borrowed == b.borrowed for a, b in zip(before, now, strict=True)
-        )
+        if len(before) != len(now):
+            return False
+        for a, b in zip(before, now, strict=True):
+            if a.card != b.card or a.borrowed != b.borrowed:
+                return False
+        return True
 
     @staticmethod
     def _sources(survivors: Any, mission: str | None, task: str | None) -> tuple[str, ...]:
