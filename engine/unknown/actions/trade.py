@@ -256,7 +256,6 @@ class FinishTrade:
         return "finish the trade"
 
 
-@last_call
 def transfers(
     state: UnknownState, reach: tuple[str, ...], extra: tuple[str, ...] = ()
 ) -> tuple[Transfer, ...]:
