@@ -27,7 +27,7 @@ from random import Random
 from typing import Any, Protocol
 
 from engine.core.errors import PositionError
-from engine.core.playout import SweepReport, sweep_report
+from engine.core.playout import Policy, SweepReport, sweep_report
 
 GROUP = "rulings.games"
 """The entry-point group games register in."""
@@ -243,6 +243,11 @@ class GameSpec:
     """The game a command takes when none is named (``rulings sweep``'s ``--game``)."""
     mcts_simulations: int = 20
     """``rulings play --bot mcts``'s simulations per decision when ``--simulations`` is not given."""
+    players: Mapping[str, str] = {}
+    """Its own players by name (``expert``): ``module:function`` of a factory called as
+    ``function(game, rng)`` (the engine and a seeded ``random.Random``) and returning a policy,
+    ``policy(state, node)`` -> one of ``node.legal``. A player sees what a player at the table
+    sees: the state's public part and the node, never hidden order or future chance outcomes."""
     commands: tuple[str, ...] = ()
     """``module:attribute`` of click commands the game adds to ``rulings`` (questions only it
     can be asked)."""
@@ -361,6 +366,11 @@ class GameSpec:
     def svg(self, opened: Opened, title: str) -> str:
         """A self-contained SVG drawing (``rulings show --svg``, the report)."""
         raise NotImplementedError
+
+    def player(self, name: str, game: Any, rng: Random) -> Policy:
+        """The policy of its player ``name`` (:attr:`players`) for ``game``, drawing from ``rng``;
+        ``KeyError`` if it has no player of that name."""
+        return _load(self.players[name])(game, rng)
 
     def progress(self, game: Any, state: Any) -> float:
         """How far ``state`` is toward a win, from 0 to 1 (searches rank states by it)."""
