@@ -27,7 +27,9 @@ def test_every_decision_is_legal() -> None:
             chosen.append(decision in node.legal)
             return decision
 
-        _, ending = play_out(game, game.initial_state(), random.Random(seed), checked, 2000)
+        _, ending = play_out(
+            game, game.initial_state(), random.Random(seed), checked, max_decisions=2000
+        )
         assert chosen and all(chosen)
         assert ending.result in ("win", "loss")
 
@@ -37,7 +39,11 @@ def test_same_seed_same_game() -> None:
     runs = []
     for _ in range(2):
         state, ending = play_out(
-            game, game.initial_state(), random.Random(5), expert(game, random.Random(5)), 2000
+            game,
+            game.initial_state(),
+            random.Random(5),
+            expert(game, random.Random(5)),
+            max_decisions=2000,
         )
         runs.append((state, ending))
     assert runs[0] == runs[1]
@@ -53,7 +59,7 @@ def test_decision_ignores_the_playouts_rng() -> None:
         states.append((state, node))
         return node.legal[0]
 
-    play_out(game, game.initial_state(), random.Random(3), recorder, 60)
+    play_out(game, game.initial_state(), random.Random(3), recorder, max_decisions=60)
     assert states
     for state, node in states[:20]:
         mine = expert(game, random.Random(9))
