@@ -33,7 +33,6 @@ from engine.falling_skies.dice_phase import PlaceDie
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.game import FallingSkiesGame
 from engine.falling_skies.mothership_phase import LaunchColumn
-from engine.falling_skies.room_phase import EndRoomPhase
 from engine.falling_skies.room_phase.effects import climb, fighter_targets
 from engine.falling_skies.state import FSState
 
@@ -42,11 +41,11 @@ Policy = Callable[[FSState, PlayerNode], Any]
 WIN = 1e6
 LOSS = -1e6
 W_RESEARCH = 10.0
-W_DIG = 7.0
-W_ENERGY = 4.0
+W_DIG = 4
+W_ENERGY = 8
 DAMAGE = (0.0, 45.0, 100.0, 170.0, 260.0, 400.0)
-W_THREAT = 30.0
-THREAT_SCALE = 3.0
+W_THREAT = 200
+THREAT_SCALE = 4
 W_WHITE_WAITING = 8.0
 
 
@@ -137,11 +136,45 @@ def dice_value(game: FallingSkiesGame, state: FSState) -> float:
     return value
 
 
+def coming_descent(game: FallingSkiesGame, state: FSState) -> float:
+    """What the dice still to place will do to the ships of the open columns (``fs.dice.place``:
+    one die a column, ``fs.ships.descend``, ``fs.ships.aa-gun``): the lowest die goes to the
+    column whose ship is nearest the city, each on its AA gun (one less); dice to be rerolled
+    count 3.5. The change of threat, and the damage of ships pushed into the city."""
+    board = game.board
+    rows = board.sky_rows
+    rerolling = bool(state.pending) and state.pending[0][0] == "reroll"
+    dice = sorted(3.5 if rerolling else float(d.value) for d in state.rolled)
+    used = {d.column for d in state.placed}
+    lowest: dict[int, int] = {}
+    for ship in state.ships:
+        if ship.row is not None and ship.column not in used:
+            lowest[ship.column] = max(lowest.get(ship.column, 0), ship.row)
+    columns = sorted(lowest, key=lambda c: -lowest[c])
+    change, hits = 0.0, 0
+    for column, value in zip(columns, dice, strict=False):
+        drop = max(value - 1.0, 0.0)
+        for ship in state.ships:
+            if ship.column == column and ship.row is not None:
+                before = math.exp(-(rows + 1 - ship.row) / THREAT_SCALE)
+                if ship.row + drop > rows:
+                    hits += 1
+                    change -= before
+                else:
+                    change += math.exp(-(rows + 1 - ship.row - drop) / THREAT_SCALE) - before
+    damage = min(state.damage + hits, len(DAMAGE) - 1)
+    penalty = DAMAGE[damage] - DAMAGE[min(state.damage, len(DAMAGE) - 1)]
+    if state.damage + hits >= game.board.damage_limit:
+        penalty += 1e5
+    return -W_THREAT * change - penalty
+
+
 def score(game: FallingSkiesGame, state: FSState) -> float:
-    """The value of a state: the board, plus the placed dice while the dice phase lasts."""
+    """The value of a state: the board, plus the placed dice and the dice to come while the
+    dice phase lasts."""
     value = static_value(game, state)
     if state.outcome is None and state.phase == "dice":
-        value += dice_value(game, state)
+        value += dice_value(game, state) + coming_descent(game, state)
     return value
 
 
@@ -160,6 +193,35 @@ def best_room_line(game: FallingSkiesGame, state: FSState, memo: dict[FSState, f
     return value
 
 
+def placement_value(
+    game: FallingSkiesGame, state: FSState, memo: dict[FSState, float], depth: int
+) -> float:
+    """The value after a placement: the exact room phase once the last die is down
+    (``fs.round.room-phase``), else the score, or with ``depth`` left the best next placement
+    while no reroll is pending (a reroll is chance: its outcome is not searched)."""
+    if state.outcome is None and state.phase == "room":
+        return best_room_line(game, state, memo)
+    node = game.node(state)
+    if depth <= 0 or state.phase != "dice" or not isinstance(node, PlayerNode):
+        return score(game, state)
+    if not isinstance(node.legal[0], PlaceDie):
+        return score(game, state)
+    return max(
+        placement_value(game, game.apply(state, d).state, memo, depth - 1) for d in node.legal
+    )
+
+
+def choose_placement(
+    game: FallingSkiesGame, state: FSState, legal: tuple[Any, ...], keep: int = 6
+) -> Any:
+    """Score every placement one ply deep, then search the best ``keep`` one ply deeper."""
+    memo: dict[FSState, float] = {}
+    after = {d: game.apply(state, d).state for d in legal}
+    first = {d: placement_value(game, after[d], memo, 0) for d in legal}
+    ranked = sorted(legal, key=lambda d: -first[d])[:keep]
+    return max(ranked, key=lambda d: placement_value(game, after[d], memo, 1))
+
+
 def expert(game: FallingSkiesGame, rng: random.Random) -> Policy:
     """The expert policy for ``game``; ``rng`` is its own (it needs no randomness)."""
     del rng
@@ -169,10 +231,12 @@ def expert(game: FallingSkiesGame, rng: random.Random) -> Policy:
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
-        if isinstance(first, (PlaceDie, LaunchColumn)):
+        if isinstance(first, PlaceDie):
+            return choose_placement(game, state, legal)
+        if isinstance(first, LaunchColumn):
             return max(legal, key=lambda d: score(game, game.apply(state, d).state))
         memo: dict[FSState, float] = {}
-        best, best_value = EndRoomPhase() if EndRoomPhase() in legal else first, -math.inf
+        best, best_value = first, -math.inf
         for decision in legal:
             value = best_room_line(game, game.apply(state, decision).state, memo)
             if value > best_value:
