@@ -40,11 +40,11 @@ Policy = Callable[[FSState, PlayerNode], Any]
 
 WIN = 1e6
 LOSS = -1e6
-W_RESEARCH = 10.0
+W_RESEARCH = 20
 W_DIG = 4
 W_ENERGY = 8
 DAMAGE = (0.0, 45.0, 100.0, 170.0, 260.0, 400.0)
-W_THREAT = 200
+W_THREAT = 250
 THREAT_SCALE = 4
 W_WHITE_WAITING = 8.0
 
