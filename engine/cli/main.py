@@ -13,6 +13,7 @@ from typing import Any
 
 import click
 
+from engine.cli.balance import balance_command
 from engine.cli.fuzz import fuzz_command
 from engine.cli.games import games_command
 from engine.cli.params import examples
@@ -120,6 +121,7 @@ cli.add_command(verify_command)
 cli.add_command(resolve_command)
 cli.add_command(play_command)
 cli.add_command(sweep_command)
+cli.add_command(balance_command)
 cli.add_command(fuzz_command)
 cli.add_command(solve_command)
 cli.add_command(record_command)

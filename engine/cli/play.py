@@ -9,7 +9,9 @@ playout loop (:func:`engine.core.playout.play_out`): chance nodes draw with thei
 probabilities, player nodes pick uniformly among the legal decisions, both from one
 ``random.Random(seed)``, so the same seed gives the same game. With ``--bot mcts`` OpenSpiel's
 MCTS (``engine.openspiel.bots``, the optional ``open-spiel`` extra) makes every player decision
-instead, chance still drawn from the seeded ``random.Random``. Without either, decisions are read
+instead, chance still drawn from the seeded ``random.Random``; with ``--bot expert`` the game's
+own player (``GameSpec.players``) does, drawing its choices from a stream of its own
+(:func:`~engine.core.playout.player_rng`). Without any, decisions are read
 from stdin as action phrases (the phrases of ``rulings resolve``). The last line says who won and
 why, or that the decision cap was reached.
 """
@@ -42,7 +44,7 @@ from engine.cli.resolve import illegal_line
 from engine.core import registry
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Decision, Node, PlayerNode, Step, TerminalNode
-from engine.core.playout import draw, play_out
+from engine.core.playout import draw, play_out, player_rng
 from engine.core.registry import GameSpec, LogLine, SetupRefused
 from engine.core.textfiles import write_atomically
 
@@ -230,7 +232,9 @@ class Progress:
             click.echo(f"rulings play: {decisions} decisions{where}", err=True)
 
 
-BOTS = ("random", "mcts")
+OWN_PLAYERS = tuple(sorted({name for spec in registry.games().values() for name in spec.players}))
+"""The games' own players (``expert``), which ``--bot`` takes for the games that have them."""
+BOTS = ("random", "mcts", *OWN_PLAYERS)
 OPENSPIEL_MISSING = "--bot mcts needs open-spiel, an optional extra (pip install -e '.[test]')"
 
 
@@ -243,11 +247,16 @@ def openspiel_installed() -> bool:
     return True
 
 
-def check_bot(bot: str, simulations: int | None) -> None:
+def check_bot(bot: str, simulations: int | None, spec: GameSpec | None = None) -> None:
     """A usage error (one line, exit 2) if the player ``--bot`` names cannot be had."""
-    if bot == "random":
+    if bot != "mcts":
         if simulations is not None:
             raise click.BadParameter("applies to --bot mcts only", param_hint="--simulations")
+        if spec is not None and bot != "random" and bot not in spec.players:
+            have = ", ".join(("random", "mcts", *spec.players))
+            raise click.BadParameter(
+                f"{spec.name} has no player {bot!r} (choose from {have})", param_hint="--bot"
+            )
         return
     if not openspiel_installed():
         raise click.UsageError(OPENSPIEL_MISSING)
@@ -256,11 +265,14 @@ def check_bot(bot: str, simulations: int | None) -> None:
 def bot_policy(
     bot: str, spec: GameSpec, engine: Any, simulations: int | None, seed: int
 ) -> Callable[[Any, PlayerNode], Decision] | None:
-    """The player chosen by ``--bot``: ``None`` for the seeded random policy, else an MCTS player
-    seeded with ``seed``; a usage error (one line, exit 2) if it cannot be had."""
-    check_bot(bot, simulations)
+    """The player chosen by ``--bot``: ``None`` for the seeded random policy, the game's own
+    player (``expert``) drawing from its own stream of ``seed``, else an MCTS player seeded with
+    ``seed``; a usage error (one line, exit 2) if it cannot be had."""
+    check_bot(bot, simulations, spec)
     if bot == "random":
         return None
+    if bot in spec.players:
+        return spec.player(bot, engine, player_rng(bot, seed))
     from engine.openspiel.bots import mcts_policy
 
     if not spec.openspiel:
@@ -308,8 +320,8 @@ def _simulations_help() -> str:
     type=click.Choice(BOTS),
     default="random",
     show_default=True,
-    help="Who decides with --random: the seeded random policy, or OpenSpiel's MCTS (mcts plays "
-    "without --random; needs the open-spiel extra).",
+    help="Who decides: the seeded random policy (with --random), OpenSpiel's MCTS (needs the "
+    "open-spiel extra), or the game's expert (its own lookahead player; see the README).",
 )
 @click.option(
     "--simulations",
@@ -330,7 +342,7 @@ def _simulations_help() -> str:
     type=(click.IntRange(min=1), click.Path(dir_okay=False)),
     metavar="ROUND FILE",
     help="Stop at the first decision of round ROUND and write the position to FILE (.yaml), "
-    "to ask about it (rulings solve FILE); with --random or --bot mcts.",
+    "to ask about it (rulings solve FILE); with --random or --bot.",
 )
 @json_option
 @readings_option
@@ -368,6 +380,7 @@ def play_command(
     """
     spec = registry.game(game_name)
     interactive = not at_random and bot == "random"
+    check_bot(bot, simulations, spec)
     if interactive and not spec.interactive:
         raise click.UsageError(
             f"{spec.name} is played with --random (a seeded random policy) or --bot mcts"
@@ -382,10 +395,9 @@ def play_command(
     ruleset = ruleset_of(spec, readings)
     if as_json and interactive:
         raise click.UsageError("--json needs --random (interactive play prints as it goes)")
-    check_bot(bot, simulations)
     if save_at is not None:
         if interactive:
-            raise click.UsageError("--save-at needs --random or --bot mcts")
+            raise click.UsageError("--save-at needs --random or --bot")
         check_save_path(Path(save_at[1]))
     try:
         new = spec.new_game(ruleset, seed, options)

@@ -53,6 +53,13 @@ def uniform(rng: Random) -> Policy:
     return choose
 
 
+def player_rng(player: str, seed: int) -> Random:
+    """The stream a named player (``expert``) draws its own choices from in a game seeded
+    ``seed``: apart from the game's stream (``Random(seed)``, which draws chance), so the chance
+    outcomes a seed gives do not depend on how often the player drew."""
+    return Random(f"{player}/{seed}")
+
+
 def draw(node: Node, rng: Random, policy: Policy | None, state: Any) -> Any:
     """The decision taken at ``node``: a chance outcome drawn with its probability, or the
     policy's choice (uniform from ``rng`` when ``policy`` is ``None``)."""

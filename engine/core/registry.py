@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -177,6 +178,20 @@ class BenchmarkSetup:
 
 
 @dataclass(frozen=True)
+class BalanceSetup:
+    """One row of the balance table (``rulings balance``): a label, the options given to
+    :meth:`GameSpec.new_game`, the readings played, the rulebook's difficulty score of the
+    setup when it rates one, and the ``rulings play`` arguments that set it up (a row's game
+    replays with them, the player and its seed)."""
+
+    label: str
+    options: tuple[tuple[str, Any], ...] = ()
+    readings: tuple[tuple[str, str], ...] = ()
+    difficulty: Fraction | None = None
+    play_arguments: str = ""
+
+
+@dataclass(frozen=True)
 class ValidationSetup:
     """One set-up the validators check (``rulings verify``): playable and terminating under
     seeded random playouts, and, when the game names a win search, winnable."""
@@ -277,6 +292,11 @@ class GameSpec:
     def validation_setups(self) -> tuple[ValidationSetup, ...]:
         """The set-ups the validators check; the default: the default set-up, no win search."""
         return (ValidationSetup("default set-up"),)
+
+    def balance_setups(self, options: Mapping[str, Any]) -> tuple[BalanceSetup, ...]:
+        """The rows of ``rulings balance`` from its options (values of ``setup_options`` taken
+        by the ``balance`` command); the default: the default set-up alone."""
+        return (BalanceSetup("default set-up"),)
 
     def empty_svg(self, title: str) -> str | None:
         """A drawing of the empty board (for a scenario that never had one), or ``None``."""

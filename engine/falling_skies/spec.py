@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.registry import (
+    BalanceSetup,
     BenchmarkSetup,
     GameSpec,
     LogLine,
@@ -109,7 +110,24 @@ class FallingSkiesSpec(GameSpec):
             path=True,
             commands=("sweep",),
         ),
+        SetupOption(
+            "scenarios",
+            "Shipped boards to play (default: all of them).",
+            choices=tuple(sorted(p.stem for p in (HERE / "data" / "scenarios").glob("*.yaml"))),
+            many=True,
+            what="scenario",
+            metavar="NAME[,NAME...]",
+            commands=("balance",),
+        ),
+        SetupOption(
+            "defaults_only",
+            "Play the default readings only (no pnp-easy row per other reading of each switch).",
+            False,
+            kind=bool,
+            commands=("balance",),
+        ),
     )
+    players = {"expert": "engine.falling_skies.expert:expert"}
     benchmark_setups = (
         BenchmarkSetup("pnp-easy", (("scenario", "default"),)),
         BenchmarkSetup("pnp-easy-row-3-excavated", (("scenario", "pnp-easy-row-3-excavated"),)),
@@ -222,6 +240,32 @@ class FallingSkiesSpec(GameSpec):
                 300_000,
             ),
         )
+
+    def balance_setups(self, options: Mapping[str, Any]) -> tuple[BalanceSetup, ...]:
+        """Every chosen shipped board under the default readings, then the default board
+        (pnp-easy) under each other reading of each switch, one switch at a time."""
+        rows = [
+            BalanceSetup(
+                name,
+                (("scenario", name),),
+                play_arguments=f"--scenario engine/falling_skies/data/scenarios/{name}.yaml",
+            )
+            for name in options.get("scenarios") or ()
+        ]
+        if options.get("defaults_only") or "pnp-easy" not in (options.get("scenarios") or ()):
+            return tuple(rows)
+        for switch, entry in sorted(self.switches().items()):
+            for reading in entry["readings"]:
+                if reading != entry["default"]:
+                    rows.append(
+                        BalanceSetup(
+                            f"pnp-easy, {switch}={reading}",
+                            (("scenario", "pnp-easy"),),
+                            ((switch, reading),),
+                            play_arguments=f"--reading {switch}={reading}",
+                        )
+                    )
+        return tuple(rows)
 
     def progress(self, game: Any, state: Any) -> float:
         """The research points climbed, of all the track asks (research is the only way to

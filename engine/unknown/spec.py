@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.registry import (
+    BalanceSetup,
     BenchmarkSetup,
     GameSpec,
     LogLine,
@@ -57,6 +58,7 @@ class UnknownSpec(GameSpec):
     primary = True
     crosschecks = "solver.crosscheck:run_crosschecks"
     mcts_simulations = 5
+    players = {"expert": "engine.unknown.expert:expert"}
     """Measured to finish a quick-start Scout game in 2-7 s (rollouts cut after 30 actions)."""
     commands = ("engine.unknown.query:query",)
     sweep_arguments = ()
@@ -273,21 +275,21 @@ class UnknownSpec(GameSpec):
             ),
             SetupOption(
                 "missions",
-                "Missions to sweep (default: all ten).",
+                "Missions to play (default: all ten).",
                 choices=missions,
                 many=True,
                 what="mission",
                 metavar="M[,M...]",
-                commands=sweep,
+                commands=(*sweep, "balance"),
             ),
             SetupOption(
                 "difficulties",
-                "Difficulties to sweep: easy, normal, hard (default: all three).",
+                "Difficulties to play: easy, normal, hard (default: all three).",
                 choices=DIFFICULTIES,
                 many=True,
                 what="difficulty",
                 metavar="D[,D...]",
-                commands=sweep,
+                commands=(*sweep, "balance"),
             ),
             SetupOption(
                 "players",
@@ -306,7 +308,31 @@ class UnknownSpec(GameSpec):
                 kind=bool,
                 commands=sweep,
             ),
-            SetupOption("task", "Add this task card to every game.", None, TASKS, commands=sweep),
+            SetupOption(
+                "task",
+                "Add this task card to every game.",
+                None,
+                TASKS,
+                commands=(*sweep, "balance"),
+            ),
+            SetupOption(
+                "survivors",
+                "Numbers of survivors to play, 1 to 6 (default 3).",
+                [3],
+                choices=tuple(str(n) for n in PLAYERS),
+                kind=int,
+                many=True,
+                what="number of survivors",
+                metavar="N[,N...]",
+                commands=("balance",),
+            ),
+            SetupOption(
+                "short",
+                "Also play each mission's short version (Water has none).",
+                False,
+                kind=bool,
+                commands=("balance",),
+            ),
             SetupOption(
                 "policy",
                 "uniform: every legal decision equally likely; leaning: explore half the time, "
@@ -463,6 +489,30 @@ class UnknownSpec(GameSpec):
             for difficulty in DIFFICULTIES
         )
 
+    def balance_setups(self, options: Mapping[str, Any]) -> tuple[BalanceSetup, ...]:
+        """Every chosen mission x difficulty x number of survivors, set up by the Setup section
+        (with the short versions when asked, and the task when given), each with its score on
+        the rulebook's difficulty scale (``unknown.difficulty.*``)."""
+        from engine.unknown.setup import DIFFICULTIES, difficulty_score, setup_data
+
+        missions = options.get("missions") or sorted(setup_data().missions)
+        difficulties = options.get("difficulties") or list(DIFFICULTIES)
+        task = options.get("task")
+        versions = (False, True) if options.get("short") else (False,)
+        rows = []
+        for mission in missions:
+            for short in versions:
+                if short and not setup_data().missions[mission].has_short:
+                    continue
+                for difficulty in difficulties:
+                    for survivors in options.get("survivors") or (3,):
+                        rows.append(
+                            _balance_row(
+                                mission, difficulty, survivors, short, task, difficulty_score
+                            )
+                        )
+        return tuple(rows)
+
     def progress(self, game: Any, state: Any) -> float:
         from engine.unknown.progress import progress
 
@@ -497,6 +547,33 @@ class UnknownSpec(GameSpec):
         chosen = {o.name: o.default_value() for o in self.setup_options if "sweep" in o.commands}
         chosen.update(options)
         return sweep_report(ruleset, chosen, progress)
+
+
+def _balance_row(
+    mission: str,
+    difficulty: str,
+    survivors: int,
+    short: bool,
+    task: str | None,
+    score: Callable[..., Any],
+) -> BalanceSetup:
+    """One balance row of a standard set-up."""
+    label = f"{mission}{' (short)' if short else ''}, {difficulty}, {survivors} survivors"
+    arguments = (
+        f"--setup standard --mission {mission} --difficulty {difficulty} --survivors {survivors}"
+        + (" --short" if short else "")
+        + (f" --task {task}" if task else "")
+    )
+    options = (
+        ("setup", "standard"),
+        ("mission", mission),
+        ("difficulty", difficulty),
+        ("survivors", survivors),
+        ("short", short),
+        ("task", task),
+    )
+    rating = score(mission, survivors, difficulty, short=short).score
+    return BalanceSetup(label + (f", task {task}" if task else ""), options, (), rating, arguments)
 
 
 def _refused_option(problem: str) -> str:

@@ -16,7 +16,10 @@ Policies:
   uniform; games then draw much more of the stack (and the mission tiles in it) before they end;
 * ``explorer`` - explore whenever some explore is legal (one of them at random), never trade,
   forfeit only with probability 1/40, else uniform: the stack is drawn deep, so the later mission
-  piles (the last refugee, behemoth, water tile ...) come into play.
+  piles (the last refugee, behemoth, water tile ...) come into play;
+* ``expert`` - the planning player of :mod:`engine.unknown.expert` (``rulings play --bot
+  expert``), drawing its own choices from :func:`~engine.core.playout.player_rng`, so its
+  playouts are replayed by ``rulings play ... --seed S --bot expert``.
 
 A playout ends as ``win`` or ``loss`` (the state's outcome), or as an ``error``: the engine
 raised, offered a decision it then refused, offered nothing to decide, stood idle mid-game, gave
@@ -35,14 +38,14 @@ from fractions import Fraction
 from typing import Any
 
 from engine.core.game import ChanceNode, IdleNode, Node, PlayerNode, Step
-from engine.core.playout import SweepReport, chance_problem, play_out
+from engine.core.playout import SweepReport, chance_problem, play_out, player_rng
 from engine.core.registry import SetupRefused
 from engine.unknown.game import UnknownGame
 from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.setup import DIFFICULTIES, setup_data, standard_setup
 from engine.unknown.state import UnknownState
 
-POLICIES = ("uniform", "leaning", "explorer")
+POLICIES = ("uniform", "leaning", "explorer", "expert")
 MAX_DECISIONS = 5000
 """Decisions (chance draws included) after which a playout stops as ``cap``."""
 EXPLORE_LEANING = Fraction(1, 2)
@@ -61,12 +64,14 @@ class Setting:
     short: bool = False
     task: str | None = None
 
-    def replay(self) -> str:
-        """The ``rulings play`` command that replays this setting with the uniform policy."""
+    def replay(self, policy: str = "uniform") -> str:
+        """The ``rulings play`` command that replays this setting with the uniform policy (or
+        the expert; the other policies have no ``rulings play`` form)."""
         extra = (" --short" if self.short else "") + (f" --task {self.task}" if self.task else "")
+        who = "--bot expert" if policy == "expert" else "--random"
         return (
             f"rulings play unknown --setup standard --mission {self.mission} --players {self.players} "
-            f"--difficulty {self.difficulty} --seed {self.seed}{extra} --random"
+            f"--difficulty {self.difficulty} --seed {self.seed}{extra} {who}"
         )
 
 
@@ -179,7 +184,7 @@ def playout(
         )
         state, _ = game.settle(state)
         watched = _Watched(game, state, cap)
-        choice = None if policy == "uniform" else (lambda s, node: choose(node, rng, policy))
+        choice = _policy(game, policy, rng, setting.seed)
         state, ending = play_out(watched, state, rng, choice, max_decisions=cap)
     except _Stopped as stopped:
         assert watched is not None
@@ -199,6 +204,19 @@ def playout(
         return Playout(setting, "cap", None, why, state.round, ending.decisions, trail)
     result, clause, why = state.outcome or (ending.result, ending.clause, ending.why)
     return Playout(setting, result, clause, why, state.round, ending.decisions, trail)
+
+
+def _policy(
+    game: UnknownGame, policy: str, rng: random.Random, seed: int
+) -> Callable[[Any, PlayerNode], Any] | None:
+    """The decisions of ``policy`` (``None``: uniform, drawn by the playout loop)."""
+    if policy == "uniform":
+        return None
+    if policy == "expert":
+        from engine.unknown.expert import expert
+
+        return expert(game, player_rng("expert", seed))
+    return lambda state, node: choose(node, rng, policy)
 
 
 def settings(
@@ -340,7 +358,7 @@ def sweep_report(
 
     def each(done: int, total: int, last: Playout) -> None:
         if last.failed:
-            note(f"{last.result}: {last.setting.replay()}")
+            note(f"{last.result}: {last.setting.replay(policy)}")
         progress(done, total)
 
     played = sweep(cases, policy, options["max_decisions"], ruleset, each)
@@ -355,5 +373,5 @@ def sweep_report(
         "failed": [p.data() for p in failed],
     }
     lines = table_lines(rows)
-    lines += [f"{p.result}: {p.why}\n  replay: {p.setting.replay()}" for p in failed]
+    lines += [f"{p.result}: {p.why}\n  replay: {p.setting.replay(policy)}" for p in failed]
     return SweepReport(lines, data, bool(failed))
