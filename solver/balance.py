@@ -18,8 +18,10 @@ same row gives the same figures on any cluster and any chunking.
 
 from __future__ import annotations
 
+import logging
 import math
 import os
+import time
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -205,10 +207,8 @@ class Row:
     def data(self, replay: str) -> dict[str, Any]:
         """The row as JSON (``setting``, ``games``, ``wins``, ``win_rate``, ``ci95``, ...)."""
         low, high = wilson(self.wins, len(self.games))
-        won = next(
-            (g for g in sorted(self.games, key=lambda g: g.index) if g.result == "win"), None
-        )
-        difficulty = self.setup.difficulty
+        won = next((g for g in self.games if g.result == "win"), None)
+        difficulty, rounds = self.setup.difficulty, self.mean_rounds()
         return {
             "setting": self.setup.label,
             "options": dict(self.setup.options),
@@ -219,7 +219,7 @@ class Row:
             "ci95": [round(low, 4), round(high, 4)],
             "losses": dict(sorted(self.losses().items())),
             "failed": [{"seed": g.seed, "result": g.result, "why": g.why} for g in self.failed],
-            "mean_rounds": None if self.mean_rounds() is None else round(self.mean_rounds(), 2),
+            "mean_rounds": None if rounds is None else round(rounds, 2),
             "difficulty": None if difficulty is None else float(difficulty),
             "first_win_seed": None if won is None else won.seed,
             "replay_first_win": None if won is None else f"{replay} --seed {won.seed}",
@@ -254,8 +254,6 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[tuple[An
     """A Dask client: on the cluster at ``scheduler``, else on a ``LocalCluster`` of
     ``workers`` single-threaded worker processes (default: one per core); and a line saying
     which."""
-    import logging
-
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
@@ -290,8 +288,6 @@ def run(
 ) -> Table:
     """Play ``games`` games of every setup with ``player`` on Dask (see the module docstring);
     ``progress(done, total, where)`` after each finished chunk, counting games."""
-    import time
-
     from dask.distributed import as_completed
 
     started = time.monotonic()

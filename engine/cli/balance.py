@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 import click
 
@@ -20,10 +21,11 @@ from engine.cli.params import (
     game_choice,
     json_option,
     readings_option,
+    ruleset_of,
     setup_options,
 )
 from engine.core import registry
-from engine.core.registry import GameSpec
+from engine.core.registry import BalanceSetup, GameSpec
 from solver.balance import UNIFORM, Table, fraction_text, run, wilson
 
 
@@ -62,18 +64,11 @@ def table_data(table: Table, spec: GameSpec) -> dict[str, object]:
     }
 
 
-def replay_command(spec: GameSpec, table: Table, setup: object) -> str:
+def replay_command(spec: GameSpec, table: Table, setup: BalanceSetup) -> str:
     """The ``rulings play`` command (without ``--seed``) that replays a row's games."""
     bot = "--random" if table.player == UNIFORM else f"--bot {table.player}"
-    arguments = getattr(setup, "play_arguments", "")
-    readings = " ".join(f"--reading {k}={v}" for k, v in getattr(setup, "readings", ()))
-    parts = [
-        "rulings play",
-        spec.name,
-        arguments,
-        readings if readings not in arguments else "",
-        bot,
-    ]
+    readings = " ".join(f"--reading {k}={v}" for k, v in setup.readings)
+    parts = ("rulings play", spec.name, setup.play_arguments, readings, bot)
     return " ".join(part for part in parts if part)
 
 
@@ -225,25 +220,13 @@ def balance_command(
         return f"{flag} does not apply to --game {game}"
 
     options = chosen_options(ctx, spec, "balance", values, not_taken)
-    try:
-        base = registry.parse_readings(readings, tuple(spec.switches()))
-        spec.ruleset(base)
-    except ValueError as error:
-        raise click.BadParameter(str(error), param_hint="--reading") from None
+    ruleset_of(spec, readings)  # a bad --reading is refused before any play
+    base = registry.parse_readings(readings, tuple(spec.switches()))
     setups = [s for s in spec.balance_setups(options) if not only or only in s.label]
     if not setups:
         raise click.BadParameter(f"no setting's label contains {only!r}", param_hint="--only")
     if base:
-        setups = [
-            type(s)(
-                s.label,
-                s.options,
-                tuple({**base, **dict(s.readings)}.items()),
-                s.difficulty,
-                s.play_arguments,
-            )
-            for s in setups
-        ]
+        setups = [replace(s, readings=tuple({**base, **dict(s.readings)}.items())) for s in setups]
     table = run(
         spec, setups, chosen, games, seed, chunk, max_decisions, scheduler, workers, Progress()
     )

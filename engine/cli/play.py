@@ -247,12 +247,12 @@ def openspiel_installed() -> bool:
     return True
 
 
-def check_bot(bot: str, simulations: int | None, spec: GameSpec | None = None) -> None:
+def check_bot(bot: str, simulations: int | None, spec: GameSpec) -> None:
     """A usage error (one line, exit 2) if the player ``--bot`` names cannot be had."""
     if bot != "mcts":
         if simulations is not None:
             raise click.BadParameter("applies to --bot mcts only", param_hint="--simulations")
-        if spec is not None and bot != "random" and bot not in spec.players:
+        if bot != "random" and bot not in spec.players:
             have = ", ".join(("random", "mcts", *spec.players))
             raise click.BadParameter(
                 f"{spec.name} has no player {bot!r} (choose from {have})", param_hint="--bot"
@@ -267,8 +267,8 @@ def bot_policy(
 ) -> Callable[[Any, PlayerNode], Decision] | None:
     """The player chosen by ``--bot``: ``None`` for the seeded random policy, the game's own
     player (``expert``) drawing from its own stream of ``seed``, else an MCTS player seeded with
-    ``seed``; a usage error (one line, exit 2) if it cannot be had."""
-    check_bot(bot, simulations, spec)
+    ``seed`` (``check_bot`` has accepted ``bot``); a usage error (one line, exit 2) if MCTS
+    cannot be had for this game or ruleset."""
     if bot == "random":
         return None
     if bot in spec.players:

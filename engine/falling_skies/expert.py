@@ -15,9 +15,10 @@ The player is a factory ``expert(game, rng)`` returning a policy over the game's
 
 :func:`score` values research by the requirements already climbed (the ``sum`` still needed),
 excavation toward the multi-space research rooms, energy, damage (convex penalty) and the threat
-of each ship (its distance to the city). The weights were set by hand from a few dozen games;
-there was no time to tune them by self-play. Measured figures are in the project report, not
-here. Randomness: the policy draws nothing from ``rng`` (it is deterministic given the state),
+of each ship (its distance to the city). The weights are the best of 15 hand-set
+settings tried on 30-40 games each (none of them won a game; the one kept climbed furthest),
+not tuned by self-play. Measured on pnp-easy with the default readings: 1 win in 1,000 games
+(seeds 0-999), mean final research step 7.3-7.5 of 14, 1.72-1.74 games/s in one process. Randomness: the policy draws nothing from ``rng`` (it is deterministic given the state),
 and it never reads the playout's own random state.
 """
 

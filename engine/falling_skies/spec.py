@@ -244,27 +244,16 @@ class FallingSkiesSpec(GameSpec):
     def balance_setups(self, options: Mapping[str, Any]) -> tuple[BalanceSetup, ...]:
         """Every chosen shipped board under the default readings, then the default board
         (pnp-easy) under each other reading of each switch, one switch at a time."""
-        rows = [
-            BalanceSetup(
-                name,
-                (("scenario", name),),
-                play_arguments=f"--scenario engine/falling_skies/data/scenarios/{name}.yaml",
-            )
-            for name in options.get("scenarios") or ()
-        ]
-        if options.get("defaults_only") or "pnp-easy" not in (options.get("scenarios") or ()):
+        scenarios = options.get("scenarios") or ()
+        rows = [_balance_row(name) for name in scenarios]
+        if options.get("defaults_only") or "pnp-easy" not in scenarios:
             return tuple(rows)
-        for switch, entry in sorted(self.switches().items()):
-            for reading in entry["readings"]:
-                if reading != entry["default"]:
-                    rows.append(
-                        BalanceSetup(
-                            f"pnp-easy, {switch}={reading}",
-                            (("scenario", "pnp-easy"),),
-                            ((switch, reading),),
-                            play_arguments=f"--reading {switch}={reading}",
-                        )
-                    )
+        rows += [
+            _balance_row("pnp-easy", (switch, reading))
+            for switch, entry in sorted(self.switches().items())
+            for reading in entry["readings"]
+            if reading != entry["default"]
+        ]
         return tuple(rows)
 
     def progress(self, game: Any, state: Any) -> float:
@@ -313,6 +302,17 @@ class FallingSkiesSpec(GameSpec):
         lines = [f"scenario: {scenario.name} (seeds {seed}-{seed + playouts - 1})"]
         data = {"game": self.name, "scenario": scenario.name, "seed": seed, **result.data()}
         return SweepReport(lines + result.lines(), data, bool(result.errors))
+
+
+def _balance_row(scenario: str, reading: tuple[str, str] | None = None) -> BalanceSetup:
+    """A balance row: a shipped board, under the default readings or one other reading."""
+    label = scenario if reading is None else f"{scenario}, {reading[0]}={reading[1]}"
+    return BalanceSetup(
+        label,
+        (("scenario", scenario),),
+        () if reading is None else (reading,),
+        play_arguments=f"--scenario engine/falling_skies/data/scenarios/{scenario}.yaml",
+    )
 
 
 def scenario_named(reference: str | None) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cached_property
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +59,8 @@ class UnknownSpec(GameSpec):
     primary = True
     crosschecks = "solver.crosscheck:run_crosschecks"
     mcts_simulations = 5
-    players = {"expert": "engine.unknown.expert:expert"}
     """Measured to finish a quick-start Scout game in 2-7 s (rollouts cut after 30 actions)."""
+    players = {"expert": "engine.unknown.expert:expert"}
     commands = ("engine.unknown.query:query",)
     sweep_arguments = ()
     play_json_key = "events"
@@ -493,25 +494,19 @@ class UnknownSpec(GameSpec):
         """Every chosen mission x difficulty x number of survivors, set up by the Setup section
         (with the short versions when asked, and the task when given), each with its score on
         the rulebook's difficulty scale (``unknown.difficulty.*``)."""
-        from engine.unknown.setup import DIFFICULTIES, difficulty_score, setup_data
+        from engine.unknown.setup import DIFFICULTIES, setup_data
 
-        missions = options.get("missions") or sorted(setup_data().missions)
-        difficulties = options.get("difficulties") or list(DIFFICULTIES)
-        task = options.get("task")
-        versions = (False, True) if options.get("short") else (False,)
-        rows = []
-        for mission in missions:
-            for short in versions:
-                if short and not setup_data().missions[mission].has_short:
-                    continue
-                for difficulty in difficulties:
-                    for survivors in options.get("survivors") or (3,):
-                        rows.append(
-                            _balance_row(
-                                mission, difficulty, survivors, short, task, difficulty_score
-                            )
-                        )
-        return tuple(rows)
+        known = setup_data().missions
+        return tuple(
+            _balance_row(mission, difficulty, survivors, short, options.get("task"))
+            for mission, short, difficulty, survivors in product(
+                options.get("missions") or sorted(known),
+                (False, True) if options.get("short") else (False,),
+                options.get("difficulties") or DIFFICULTIES,
+                options.get("survivors") or (3,),
+            )
+            if known[mission].has_short or not short
+        )
 
     def progress(self, game: Any, state: Any) -> float:
         from engine.unknown.progress import progress
@@ -555,9 +550,10 @@ def _balance_row(
     survivors: int,
     short: bool,
     task: str | None,
-    score: Callable[..., Any],
 ) -> BalanceSetup:
-    """One balance row of a standard set-up."""
+    """One balance row of a standard set-up, rated on the rulebook's difficulty scale."""
+    from engine.unknown.setup import difficulty_score
+
     label = f"{mission}{' (short)' if short else ''}, {difficulty}, {survivors} survivors"
     arguments = (
         f"--setup standard --mission {mission} --difficulty {difficulty} --survivors {survivors}"
@@ -572,7 +568,7 @@ def _balance_row(
         ("short", short),
         ("task", task),
     )
-    rating = score(mission, survivors, difficulty, short=short).score
+    rating = difficulty_score(mission, survivors, difficulty, short=short).score
     return BalanceSetup(label + (f", task {task}" if task else ""), options, (), rating, arguments)
 
 
