@@ -1,18 +1,26 @@
-"""A heuristic expert player for Unknown: a greedy one-ply planner for the cooperative survivors.
+"""A heuristic expert player for Unknown: a greedy planner for the cooperative survivors.
 
 Idea. At every decision the player tries each sensible legal decision on a copy of the state
 (``game.apply``), lets the few follow-up decisions it causes (knockback paths, damage
-assignment, where a revealed tile goes) resolve greedily, and scores the result with a
-hand-built evaluation (:func:`evaluate`). The survivor on turn takes the best action while it
-improves the score by more than a margin, then ends its turn. The evaluation weighs:
+assignment, where a revealed tile goes) resolve greedily, then plays the rest of the round out
+with no more survivor actions (the survivors still to act end their turns, the enemy phases and
+upkeep run, every d4 tie taken at its likeliest face; a projection stops at any tile or card
+draw) and scores where that leaves the game with a hand-built evaluation (:func:`evaluate`).
+The survivor on turn takes the best action while it beats ending the turn by a margin. The
+evaluation weighs:
 
-* food: base's stockpile on a concave curve (the base eats 1 food each upkeep, ``Upkeep``),
-  food carried (worth less the farther it is from base), so survivors gather, carry, deliver;
-* survivors' health (injured costs 1 AP a turn, incapacitated cannot act: ``Injury``);
-* enemies: each active enemy costs points, more when it is near base or a lone survivor;
-* a per-survivor "job": the best of the nearby targets (a gatherable food tile, a spot to explore
-  from, an enemy to fight when healthy, base when the Scout mission wants everyone home),
-  minus the walking distance, so a survivor walks towards work;
+* food: base's stockpile on a concave curve (the base eats 1 food each upkeep, ``Upkeep``);
+  food carried is worth nearly as much as food in base, and when base runs low (``HUNGRY``) a
+  carrier's food loses worth with its distance from base, so it walks home and trades it in;
+* survivors' health (injured costs 1 AP a turn, incapacitated cannot act: ``Injury``); an
+  incapacitated survivor no one can heal soon is forfeited while base can pay and keep food;
+* enemies (:func:`threats`): a base-seeking enemy costs the food base defense would take
+  (3 per health), a survivor-seeking one a hit on the nearest survivor; traps on the way
+  absorb health, each trap once; every harm is weighed by how many enemy phases away it is;
+  an uncleared spawn pit costs a fixed amount, traps on base are a small reserve;
+* a per-survivor "job": the best of the nearby targets (a spot from which to shoot a harmful
+  enemy, an injured survivor to heal, a spawn pit to clear with scrap, a spot to explore from,
+  a gatherable food tile, base when the Scout mission wants everyone home), minus the walk;
 * the mission: tiles left in the stack (Scout, Activate and the missions whose last mission
   tiles lie deep in the stack), consoles held, canisters, outposts, cleared lairs and hives.
 
@@ -20,24 +28,31 @@ Exploring is never looked ahead through (the draw is chance and may encode the s
 order): an Explore is valued as the state before it plus a fixed worth of one more tile drawn.
 The player reads only ``stack.size`` of the stack, never its contents or order. Trades follow a
 small plan (:func:`trade_plan`): food to base, base exchanges into food when food runs low.
+All choices are deterministic given the state (the rng is kept for the interface).
 
-Figures measured with /tmp/expert_sweep.py (players=3, easy) are given in the final report of
-the commit that introduced this module; see ``tests/test_unknown_expert.py`` for the checks.
+Measured with ``rulings balance --game unknown --missions activate,scout --difficulties easy
+--games 20 --workers 1 --json`` (3 survivors, seeds 0-19 of each row): Activate 0 of 20 wins,
+13.7 rounds on average (10 lost at upkeep, 10 to base defense); Scout 0 of 20 wins, 14.25
+rounds (14 at upkeep, 6 to base defense). The survivors explore about 25 of the 63-66 tiles
+before base starves: the enemies (monster lairs of three, spawn pits, the brute) cost food and
+health faster than the greedy plan turns AP into explored tiles. About 1.5 s a game.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
-from engine.core.game import PlayerNode
+from engine.core.game import ChanceNode, PlayerNode
 from engine.unknown.actions import (
     EatFood,
     Explore,
     Gather,
     Trade,
 )
+from engine.unknown.actions.base import within_reach
 from engine.unknown.actions.trade import BASE, Exchange, FinishTrade, TradeSession, Transfer
 from engine.unknown.catalog import catalog, enemy_kinds
 from engine.unknown.combat import base_spot
@@ -45,21 +60,27 @@ from engine.unknown.forfeit import Forfeit
 from engine.unknown.game import UnknownGame
 from engine.unknown.map import board_of, explore_placements, is_passable
 from engine.unknown.position import Coord, UnknownPosition
+from engine.unknown.rules import Rules
+from engine.unknown.ruleset import DEFAULT
 from engine.unknown.state import UnknownState, count
 from engine.unknown.turn.round import EndTurn, StartTurn
 
 Policy = Callable[[UnknownState, PlayerNode], Any]
 
 WIN = 1_000_000.0
-MARGIN = 0.5
+MARGIN = 0.2
 """An action must raise the score by more than this to be taken instead of ending the turn."""
 STEP = 1.5
 """Points a job loses per tile of walking."""
+PROJECTION = 400
+"""Decisions at most in one projection of the round's end."""
+DRAWS = ("DrawTile", "ScoutDraw", "RespawnDraw")
+"""Pending effects whose chance node draws a hidden tile or card: a projection stops there."""
 FOLLOW_UPS = 6
 """Follow-up decisions resolved greedily inside one lookahead."""
 DEEP_MISSIONS = ("scout", "activate", "hive", "refugees", "behemoth", "water", "stragglers")
 """Missions whose goal needs most of the stack drawn (their mission tiles lie in later piles)."""
-SKIPPED = ("CreateBarriers", "CreateTrap", "PlaceTrap", "CreateArmor", "ScoutStack", "Borrow")
+SKIPPED = ("CreateBarriers", "CreateArmor", "ScoutStack", "Borrow")
 
 
 def food_curve(food: int) -> float:
@@ -171,8 +192,9 @@ def food_targets(position: UnknownPosition) -> list[Coord]:
     return found
 
 
-def evaluate(state: UnknownState) -> float:
+def evaluate(state: UnknownState, rules: Rules | None = None) -> float:
     """The hand-built score of a state (see the module docstring)."""
+    rules = rules or default_rules()
     if state.outcome is not None:
         return WIN - state.round if state.outcome[0] == "win" else -WIN
     pos = state.position
@@ -187,22 +209,37 @@ def evaluate(state: UnknownState) -> float:
     explore_worth = stack_weight(state) if needing_work else 0.0
     spots = explore_spots(pos) if needing_work else []
     foods = food_targets(pos)
-    enemies = [e for e in pos.enemies if not e.stunned]
+    dangers = threats(state, geo, home)
+    score -= sum(h for _, h in dangers)
+    pits = open_pits(pos)
+    score -= PIT * len(pits)
+    if base is not None:
+        on_base = pos.tokens_at.get(base, {}).get("trap", 0)
+        score += sum((10.0, 8.0, 5.0)[:on_base])
     for s in pos.survivors:
-        score -= {"healthy": 0, "injured": 14, "incapacitated": 40}[s.health]
+        score -= {"healthy": 0, "injured": 14, "incapacitated": 60}[s.health]
         field = geo.field(s.at)
         d_home = geo.dist(home, s.at)
         d_home = 20 if d_home is None else d_home
         carried = count(s.goods, "food")
-        score += carried * (0.75 * margin - 0.3 * d_home)
+        if carried:
+            reach = 0.9 if food >= HUNGRY else max(0.3, 0.95 - 0.1 * max(d_home - 1, 0))
+            score += (food_curve(food + carried) - food_curve(food)) * reach
         for kind in ("ammo", "medicine", "scrap"):
             score += 1.5 * min(count(s.goods, kind), 4)
-        score += 3 * count(s.goods, "armor")
+        score += 3 * count(s.goods, "armor") + 4 * min(count(s.goods, "trap"), 2)
         if s.incapacitated:
             continue
-        score += job(state, s, geo, field, spots, foods, enemies, margin, explore_worth, d_home)
-    score -= threat(state, geo, home, enemies)
+        score += job(
+            state, s, geo, field, spots, foods, dangers, pits, margin, explore_worth, d_home, rules
+        )
     return score
+
+
+HUNGRY = 7
+"""Below this much food in base, survivors carrying food walk it home."""
+BUSY = 20.0
+"""Baseline of any job, so a survivor far from every target still walks towards the nearest."""
 
 
 def job(
@@ -212,62 +249,185 @@ def job(
     field: list[int] | None,
     spots: list[Coord],
     foods: list[Coord],
-    enemies: list[Any],
+    dangers: list[tuple[Any, float]],
+    pits: list[Coord],
     margin: float,
     explore_worth: float,
     d_home: int,
+    rules: Rules,
 ) -> float:
-    """The best target for one survivor, less the walk to it."""
+    """The best target for one survivor, less the walk to it (each worth less than doing it)."""
     best = 0.0
     if state.mission == "scout" and state.stack.size == 0:
         return 60 - 6 * d_home
-    for at in spots:
-        d = geo.dist(field, at)
-        if d is not None:
-            best = max(best, 1.2 * explore_worth - STEP * d)
-    for at in foods:
-        d = geo.dist(field, at)
-        if d is not None:
-            best = max(best, 0.6 * margin - STEP * max(d - 1, 0))
-    if s.health == "healthy":
-        for e in enemies:
-            d = geo.dist(field, e.at)
-            if d is not None and enemy_kinds()[e.kind].health == 1:
-                best = max(best, 10 - STEP * d)
-    return best
-
-
-def threat(state: UnknownState, geo: Geometry, home: list[int] | None, enemies: list[Any]) -> float:
-    """Expected harm from the active enemies in the coming enemy phase (``Enemy Movement``)."""
-    pos = state.position
-    base = base_spot(pos)
-    guards = len([s for s in pos.survivors if s.at == base and not s.incapacitated])
-    harm = 0.0
-    for e in enemies:
-        kind = enemy_kinds().get(e.kind)
-        if kind is None:
+    armed = count(s.goods, "ammo") >= shot_cost(s)
+    for e, harm in dangers:
+        if harm < 6:
             continue
-        harm += 8
-        if kind.target == "base":
-            d = geo.dist(home, e.at)
-            if d is None:
-                continue
-            if kind.reaching_base_loses:
-                harm += 400 / (1 + d)
-            elif guards == 0:
-                harm += 30 / (1 + max(d - kind.speed, 0))
-        else:
-            near = min(
+        if armed:
+            d = min(
                 (
-                    d
-                    for s in pos.survivors
-                    if not s.incapacitated and (d := geo.dist(geo.field(e.at), s.at)) is not None
+                    x
+                    for t in firing_spots(state, e.at, rules)
+                    if (x := geo.dist(field, t)) is not None
                 ),
                 default=None,
             )
-            if near is not None and near <= kind.speed:
-                harm += 10
-    return harm
+            if d is not None:
+                best = max(best, BUSY + 0.4 * harm - STEP * d)
+            continue
+        d = geo.dist(field, e.at)
+        if d is not None and s.health == "healthy" and enemy_kinds()[e.kind].health == 1:
+            best = max(best, BUSY + 0.4 * harm - 14 - STEP * d)
+    if count(s.goods, "scrap") >= 2:
+        for at in pits:
+            d = geo.dist(field, at)
+            if d is not None:
+                best = max(best, BUSY + 30.0 - STEP * max(d - 1, 0))
+    medicine = count(s.goods, "medicine")
+    if medicine >= (1 if s.card == "doctor" else 2):
+        for other in state.position.survivors:
+            if other.id == s.id or other.health == "healthy":
+                continue
+            d = geo.dist(field, other.at)
+            if d is not None:
+                gain = 40.0 if other.incapacitated else 12.0
+                best = max(best, BUSY + gain - STEP * max(d - 1, 0))
+    for at in spots:
+        d = geo.dist(field, at)
+        if d is not None:
+            best = max(best, BUSY + 1.2 * explore_worth - STEP * d)
+    for at in foods:
+        d = geo.dist(field, at)
+        if d is not None:
+            best = max(best, BUSY + 0.6 * margin - STEP * max(d - 1, 0))
+    return best
+
+
+INJURY = 18.0
+"""Points lost when a survivor takes a hit it could have avoided (injured costs 1 AP a turn)."""
+
+
+def discount(rounds: int) -> float:
+    """Weight of a harm ``rounds`` enemy phases away: the survivors may yet deal with it."""
+    return (1.0, 1.0, 0.7, 0.5)[rounds] if rounds < 4 else 0.35
+
+
+def on_path(
+    geo: Geometry, traps: dict[Coord, int], start: list[int] | None, goal: Coord, d: int
+) -> Coord | None:
+    """A tile with a trap left on some shortest path from an enemy (``start``) to ``goal``."""
+    if not traps or start is None:
+        return None
+    goal_field = geo.field(goal)
+    for at, n in traps.items():
+        if n <= 0:
+            continue
+        a, b = geo.dist(start, at), geo.dist(goal_field, at)
+        if a is not None and b is not None and a + b == d and a > 0:
+            return at
+    return None
+
+
+def threats(state: UnknownState, geo: Geometry, home: list[int] | None) -> list[tuple[Any, float]]:
+    """Each active enemy with its expected harm (``Enemy Movement``, ``Close Combat``): a
+    base-seeking enemy that reaches base takes 3 food per health left (base defense); a
+    survivor-seeking one deals a hit to the nearest survivor. Traps on the way absorb health,
+    each trap once, nearest enemies first; each harm is weighed by how many enemy phases away
+    it is."""
+    pos = state.position
+    base = base_spot(pos)
+    food = count(state.base, "food")
+    traps = {t.at: t.count for t in pos.tokens if t.kind == "trap"}
+    able = [s for s in pos.survivors if not s.incapacitated]
+    found: list[tuple[Any, float]] = []
+    seekers = []
+    for e in pos.enemies:
+        kind = enemy_kinds().get(e.kind)
+        if kind is None or e.stunned:
+            continue
+        field = geo.field(e.at)
+        if kind.target == "base":
+            d = geo.dist(home, e.at)
+            goal = base
+        else:
+            best = None
+            for s in able:
+                ds = geo.dist(field, s.at)
+                if ds is not None and (best is None or ds < best[0]):
+                    best = (ds, s)
+            d, goal = (None, None) if best is None else (best[0], best[1].at)
+        if d is None or goal is None:
+            found.append((e, 3.0))
+            continue
+        seekers.append((d, e, kind, field, goal))
+    seekers.sort(key=lambda x: x[0])
+    lost = 0
+    for d, e, kind, field, goal in seekers:
+        health = (kind.health if kind.health is not None else 3) - e.damage
+        rounds = max(1, -(-d // max(kind.speed, 1)))
+        while health > 0 and (at := on_path(geo, traps, field, goal, d)) is not None:
+            traps[at] -= 1
+            health -= 1
+        harm = 3.0
+        if health > 0:
+            if kind.target == "base":
+                if kind.reaching_base_loses:
+                    harm += 400 / (1 + d)
+                elif not kind.skips_base_defense:
+                    before = food - lost
+                    lost += 3 * health
+                    harm += food_loss(before, 3 * health) * discount(rounds)
+            else:
+                s = next(x for x in able if x.at == goal)
+                hit = INJURY if s.health == "healthy" else INJURY + 22
+                harm += hit * discount(rounds)
+        found.append((e, harm))
+    return found
+
+
+def food_loss(food: int, lost: int) -> float:
+    """Worth of ``lost`` food taken from a stockpile of ``food`` (base defense: 3 a hit)."""
+    if lost <= 0:
+        return 0.0
+    worth = food_curve(max(food, 0)) - food_curve(max(food - lost, 0))
+    return worth + (150.0 if lost >= food else 0.0)
+
+
+PIT = 45.0
+"""Cost of an uncleared repeating lair: a monster walks at base every round (``Spawn Pit``)."""
+
+
+def open_pits(position: UnknownPosition) -> list[Coord]:
+    """Uncleared tiles with a repeating spawn (``Continuing Effect``)."""
+    return [
+        t.at
+        for t in position.tiles
+        if not t.cleared and any(sp.repeating for sp in catalog()[t.tile].spawns)
+    ]
+
+
+@lru_cache(maxsize=1)
+def default_rules() -> Rules:
+    """The rules of the default ruleset, for scoring a state without a game at hand."""
+    return Rules(DEFAULT)
+
+
+def firing_spots(state: UnknownState, at: Coord, rules: Rules) -> list[Coord]:
+    """Passable tiles from which a ranged attack reaches ``at`` (range 2, line of sight)."""
+    pos = state.position
+    found = []
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        for k in (1, 2):
+            t = (at[0] + dx * k, at[1] + dy * k)
+            if t in pos.tile_at and is_passable(pos, t) and within_reach(rules, state, t, at, 2):
+                found.append(t)
+    return found
+
+
+def shot_cost(s: Any) -> int:
+    """Ammo a ranged attack costs this survivor (``Ranged Attack``; the Soldier pays 1 less)."""
+    return 1 if s.card == "soldier" else 2
 
 
 class Expert:
@@ -276,6 +436,39 @@ class Expert:
     def __init__(self, game: UnknownGame, rng: random.Random) -> None:
         self.game = game
         self.rng = rng
+
+    def value(self, state: UnknownState) -> float:
+        return evaluate(state, self.game.rules)
+
+    def projected(self, state: UnknownState) -> float:
+        """The score after the round is played out from ``state`` with no more survivor
+        actions: every survivor left ends its turn, the enemy phases and upkeep run (their
+        decisions taken greedily, each d4 tie settled by its likeliest face). Only public dice
+        are looked at; no tile is drawn on the way (a draw stops the projection)."""
+        if state.outcome is not None:
+            return self.value(state)
+        if not state.position.enemies and count(state.base, "food") > 1:
+            return self.value(state)
+        s = state
+        for _ in range(PROJECTION):
+            if s.outcome is not None or (s.round > state.round and not s.pending):
+                break
+            node = self.game.node(s)
+            if isinstance(node, ChanceNode):
+                if s.pending and type(s.pending[0]).__name__ in DRAWS:
+                    break
+                d = max(node.outcomes, key=lambda o: o[1])[0]
+            elif isinstance(node, PlayerNode):
+                if not s.pending and s.phase == "survivor_actions":
+                    d = node.legal[0] if s.turn is None else EndTurn(s.turn)
+                elif len(node.legal) == 1:
+                    d = node.legal[0]
+                else:
+                    d = max(node.legal, key=lambda x: self.value(self.game.apply(s, x).state))
+            else:
+                break
+            s = self.game.apply(s, d).state
+        return self.value(s)
 
     # -- lookahead ----------------------------------------------------------------------------
     def after(self, state: UnknownState, decision: Any, depth: int = FOLLOW_UPS) -> UnknownState:
@@ -287,13 +480,13 @@ class Expert:
                 break
             if isinstance(state.pending[0], TradeSession):
                 break
-            best = max(node.legal, key=lambda d: evaluate(self.game.apply(state, d).state))
+            best = max(node.legal, key=lambda d: self.value(self.game.apply(state, d).state))
             state = self.game.apply(state, best).state
         return state
 
     def score(self, state: UnknownState, decision: Any) -> float:
         if isinstance(decision, Explore):
-            return evaluate(state) + stack_weight(state) + 2.0
+            return self.projected(state) + stack_weight(state) + 2.0
         if isinstance(decision, Trade):
             plan = trade_plan(self.game, state, decision.who)
             if not plan:
@@ -302,8 +495,8 @@ class Expert:
             for step in plan:
                 s = self.game.apply(s, step).state
             s = self.game.apply(s, FinishTrade()).state
-            return evaluate(s)
-        return evaluate(self.after(state, decision))
+            return self.projected(s)
+        return self.projected(self.after(state, decision))
 
     # -- the policy ---------------------------------------------------------------------------
     def __call__(self, state: UnknownState, node: PlayerNode) -> Any:
@@ -313,7 +506,7 @@ class Expert:
         if state.pending and isinstance(state.pending[0], TradeSession):
             return self.trading(state, node)
         if state.pending:
-            return max(legal, key=lambda d: evaluate(self.after(state, d, 2)))
+            return max(legal, key=lambda d: self.value(self.after(state, d, 2)))
         if all(isinstance(d, StartTurn) for d in legal):
             return self.pick_next(state, legal)
         return self.act(state, legal)
@@ -325,7 +518,10 @@ class Expert:
 
     def act(self, state: UnknownState, legal: tuple[Any, ...]) -> Any:
         end = next((d for d in legal if isinstance(d, EndTurn)), None)
-        base_value = evaluate(state)
+        for d in legal:
+            if isinstance(d, Forfeit) and self.forfeit_worth(state, d):
+                return d
+        base_value = self.projected(state)
         best, best_value = end, base_value + MARGIN
         for d in self.candidates(state, legal):
             value = self.score(state, d)
@@ -351,15 +547,33 @@ class Expert:
                 continue
             if isinstance(d, EatFood) and not self.eat_worth(state, d):
                 continue
+            if name in ("CreateTrap", "PlaceTrap") and (
+                getattr(d, "at", None) is None or not state.position.enemies
+            ):
+                continue
             found.append(d)
         return found + list(gathers.values())
 
     def forfeit_worth(self, state: UnknownState, d: Forfeit) -> bool:
-        """Forfeit only an incapacitated survivor, or to bring one home at the end of Scout."""
+        """Forfeit an incapacitated survivor no one can heal soon while base can pay 4 and keep
+        food (``Forfeiture and Respawn``), or to bring one home at the end of Scout."""
         s = state.position.survivor(d.who)
+        pos = state.position
+        food = count(state.base, "food")
+        spare = sum(n for k, n in state.base if k in ("ammo", "medicine", "scrap"))
+        left = food - max(4 - spare, 0)
         if s.incapacitated:
-            return True
-        return state.mission == "scout" and state.stack.size == 0
+            geo = Geometry(pos)
+            field = geo.field(s.at)
+            for o in pos.survivors:
+                if o.id == s.id or o.incapacitated:
+                    continue
+                dist = geo.dist(field, o.at)
+                need = 1 if o.card == "doctor" else 2
+                if dist is not None and dist <= 4 and count(o.goods, "medicine") >= need:
+                    return False
+            return left >= 5
+        return state.mission == "scout" and state.stack.size == 0 and left >= 1
 
     def eat_worth(self, state: UnknownState, d: EatFood) -> bool:
         """Eat Food turns 1 food into 2 net AP: worth it only when a console is held (Activate,
