@@ -14,6 +14,7 @@ from engine.core.playout import player_rng, sample_outcome
 from engine.unknown.expert import evaluate, expert
 from engine.unknown.game import UnknownGame
 from engine.unknown.setup import standard_setup
+from engine.unknown.state import add
 from engine.unknown.sweep import seed_for
 
 
@@ -70,3 +71,32 @@ def test_more_food_in_base_scores_higher() -> None:
     state, _ = UnknownGame().settle(state)
     richer = replace(state, base=(("food", 13),))
     assert evaluate(richer) > evaluate(state)
+
+
+def test_the_expert_wins_activate_once_the_starting_tile_lairs_are_taken_out() -> None:
+    """Activate, easy, 3 survivors, seed ``seed_for("activate", "easy", 3, False, 1)``, with
+    the stack stripped of the 2 monster, 2 animal, 2 beast lairs and 2 spawn pits that
+    ``data/setup.yaml`` puts among the starting tiles (the 4 random enemy tiles stay): the
+    expert explores all three consoles in one round. A study setup, not the rulebook's."""
+    seed = seed_for("activate", "easy", 3, False, 1)
+    game = UnknownGame()
+    state = standard_setup("activate", difficulty="easy", seed=seed, players=3)
+    pools = [state.stack.rest, *state.stack.piles]
+    for name in ("monster", "animal", "beast", "spawn_pit"):
+        left = 2
+        for i, pool in enumerate(pools):
+            taken = min(dict(pool).get(name, 0), left)
+            if taken:
+                pools[i] = add(pool, name, -taken)
+                left -= taken
+    stack = replace(state.stack, rest=pools[0], piles=tuple(pools[1:]))
+    state, _ = game.settle(replace(state, stack=stack))
+    rng = random.Random(seed)
+    player = expert(game, player_rng("expert", seed))
+    while not isinstance(node := game.node(state), TerminalNode):
+        decision = (
+            sample_outcome(node, rng) if isinstance(node, ChanceNode) else player(state, node)
+        )
+        state = game.apply(state, decision).state
+    assert state.outcome is not None and state.outcome[0] == "win"
+    assert state.round == 14

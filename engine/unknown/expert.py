@@ -36,6 +36,13 @@ Measured with ``rulings balance --game unknown --missions activate,scout --diffi
 rounds (14 at upkeep, 6 to base defense). The survivors explore about 25 of the 63-66 tiles
 before base starves: the enemies (monster lairs of three, spawn pits, the brute) cost food and
 health faster than the greedy plan turns AP into explored tiles. About 1.5 s a game.
+
+Most of those enemies come from a setup assumption, not from the Starting Balance table's 4
+random enemy tiles: ``data/setup.yaml`` puts 2 monster, 2 animal and 2 beast lairs (each played
+as the red enemy tile: 3, 2 and 2 enemies) and 2 repeating spawn pits among the starting tiles,
+so a standard easy stack holds about 10 lairs and 22 instant enemies. With those 8 tiles taken
+out of the stack the same player wins 1 of 10 Scout and 2 of 10 Activate games (seeds 0-9 of
+each row, about 20 rounds, 47-51 tiles explored); ``tests/test_unknown_expert.py`` replays one.
 """
 
 from __future__ import annotations
