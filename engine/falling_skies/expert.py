@@ -1,25 +1,38 @@
-"""An expert player for Under Falling Skies: one-ply placement search, exact room phase.
+"""An expert player for Under Falling Skies: a beam over the round's placements with rerolls as
+sampled chance, the room phase played out, scored by a value of the end-of-round state.
 
 The player is a factory ``expert(game, rng)`` returning a policy over the game's player nodes.
 
-* Dice phase: every legal placement is applied to the state (``game.apply``) and the result is
-  scored by :func:`score`, a static value of the board plus the worth of the dice already placed
-  (a die on a research room counts the research steps its room would climb, a die on an energy
-  room the energy, a fighter die the ships standing on explosions it could shoot, the digging die
-  the spaces it would dig). Rerolls after a white die are chance and are not looked into: the
-  score depends only on the placed dice and the board, never on dice not yet rolled.
-* Room phase: deterministic, so it is searched exactly (depth-first over every order of
-  resolving rooms and moving the excavator, memoised by ``game.search_key``) through the
-  mothership phase that follows, keeping the line whose end state scores best.
+* Dice phase (:meth:`Expert.search`): from the dice on the table, a beam (``BEAM`` wide) over
+  the placements still to make, one die at a time; the partial lines are ranked by
+  :meth:`Expert.partial`, the board's value plus the worth of the dice placed (energy rooms
+  first, then research, digging and fighters while the energy lasts). A line ends when the
+  dice phase does (the best ``LEAVES`` are played out: the room phase by a fixed priority, the
+  mothership phase and its launches, and scored by :meth:`Expert.value`) or at a white die
+  placed with dice left: the reroll is a chance node, valued by the mean over ``SAMPLES``
+  outcomes drawn from the player's own ``rng`` (``sample_outcome`` over the chance node's
+  outcomes) of a narrower beam after each. The best line is followed until its next chance
+  node; after a reroll the player searches again.
+* Room phase: no chance, so every order of resolving, skipping and digging is searched
+  (memoised by ``game.search_key``) through the mothership phase, keeping the best end state.
 * Launch ties: each tied column is applied and scored.
 
-:func:`score` values research by the requirements already climbed (the ``sum`` still needed),
-excavation toward the multi-space research rooms, energy, damage (convex penalty) and the threat
-of each ship (its distance to the city). The weights are the best of 15 hand-set
-settings tried on 30-40 games each (none of them won a game; the one kept climbed furthest),
-not tuned by self-play. Measured on pnp-easy with the default readings: 1 win in 1,000 games
-(seeds 0-999), mean final research step 7.3-7.5 of 14, 1.72-1.74 games/s in one process. Randomness: the policy draws nothing from ``rng`` (it is deterministic given the state),
-and it never reads the playout's own random state.
+:meth:`Expert.value` counts the research climbed (the requirements' sum and the steps), the
+rounds left before the mothership's skull (a ship on a mothership icon costs a round), the
+excavation toward the two-space research room and past it (the mothership pushes the excavator
+back), energy, a convex damage penalty and each ship's threat (its chance to hit the city next
+round and its nearness). Hand-set weights, compared on 30-game runs.
+
+Measured on pnp-easy with the default readings, ``rulings balance --game falling-skies
+--defaults-only --scenarios pnp-easy --games 300 --workers 1 --json --seed 0``: 0 wins in 300
+games (0%, Wilson 95% interval 0-1.26%), every game lost to damage, mean 6.5 rounds, 2.6
+games/s in one process. Against the one-ply player this replaced, on the same 30 seeded games
+(run seed 200): mean final research step 9.6 against 7.1, but both win none; the strength
+target (25%) is far off. What loses is damage: the weights that climb fastest let the ships
+through.
+
+Randomness: the policy draws only from ``rng`` (reroll samples), so a seeded game replays; it
+never reads the playout's random state or a die not yet rolled.
 """
 
 from __future__ import annotations
@@ -29,11 +42,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.game import PlayerNode
+from engine.core.game import ChanceNode, PlayerNode, sample_outcome
 from engine.falling_skies.dice_phase import PlaceDie
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.game import FallingSkiesGame
 from engine.falling_skies.mothership_phase import LaunchColumn
+from engine.falling_skies.room_phase import EndRoomPhase, MoveExcavator, ResolveRoom
 from engine.falling_skies.room_phase.effects import climb, fighter_targets
 from engine.falling_skies.state import FSState
 
@@ -41,207 +55,332 @@ Policy = Callable[[FSState, PlayerNode], Any]
 
 WIN = 1e6
 LOSS = -1e6
-W_RESEARCH = 20
-W_DIG = 4
-W_ENERGY = 8
-DAMAGE = (0.0, 45.0, 100.0, 170.0, 260.0, 400.0)
-W_THREAT = 250
-THREAT_SCALE = 4
-W_WHITE_WAITING = 8.0
+# end-of-round value weights
+W_RESEARCH = 40.0
+W_STEP = 5.0
+W_ROUND = 90.0
+W_PACE = 6.0
+W_DIG = 14.0
+W_DIG_BEYOND = 6.0
+W_OPEN_BIG = 60.0
+W_ENERGY = 14.0
+W_PARTIAL = 3.0
+ENERGY_SOFT = 4
+DAMAGE = (0.0, 10.0, 30.0, 70.0, 150.0, 0.0)
+W_HIT = 30.0
+W_NEAR = 12.0
+W_WAIT = 4.0
+# search
+BEAM = 5
+LEAVES = 6
+REROLL_LEAVES = 2
+SAMPLES = 2
+SUB_BEAM = 2
 
 
-def research_points(game: FallingSkiesGame, step: int) -> float:
+def research_points(track: tuple[int, ...], step: int) -> float:
     """Research climbed, as the sum of the requirements passed (``fs.room-effects.research``)."""
-    track = game.board.scenario.research
     return float(sum(track[:step]))
 
 
-def dig_points(game: FallingSkiesGame, index: int) -> float:
-    """Excavation progress along the path (``fs.excavator.path``), capped at the last research
-    room's far space."""
-    board = game.board
-    last = max(
-        (
-            board.path_index.get(s, 0)
-            for r in board.rooms.values()
-            if r.kind == "research"
-            for s in r.spaces
-        ),
-        default=board.start,
-    )
-    return float(min(index, last) - board.start)
+class Expert:
+    """The policy: called with ``(state, node)``, it returns a legal decision."""
 
+    def __init__(self, game: FallingSkiesGame, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        board = game.board
+        self.board = board
+        self.track = board.scenario.research
+        self.total = float(sum(self.track))
+        self.skull = next(
+            (i + 1 for i, a in enumerate(board.scenario.mothership) if a[0] == "skull"),
+            len(board.scenario.mothership) + 1,
+        )
+        research_rooms = [r for r in board.rooms.values() if r.kind == "research"]
+        # path index needed to open each research room, by its most spaces
+        self.opens = sorted(
+            (max(board.path_index.get(s, 0) for s in r.spaces), len(r.spaces))
+            for r in research_rooms
+        )
+        self.big_open = min((i for i, n in self.opens if n >= 2), default=board.start)
+        self.plan: dict[FSState, Any] = {}
+        self.rows = board.sky_rows
 
-def threat(game: FallingSkiesGame, state: FSState) -> float:
-    """Ships close to the city threaten damage (``fs.damage.hit``): each ship counts by an
-    exponential in its distance to the city."""
-    rows = game.board.sky_rows
-    total = 0.0
-    for ship in state.ships:
-        if ship.row is not None:
-            total += math.exp(-(rows + 1 - ship.row) / THREAT_SCALE)
-        elif ship.color == "white":
-            total += W_WHITE_WAITING / W_THREAT
-    return total
-
-
-def static_value(game: FallingSkiesGame, state: FSState) -> float:
-    """The board's value: research, excavation, energy, damage and ship threat."""
-    if state.outcome is not None:
-        return WIN if state.outcome[0] == "win" else LOSS
-    value = W_RESEARCH * research_points(game, state.research)
-    value += W_DIG * dig_points(game, state.excavator)
-    value += W_ENERGY * min(state.energy, 6) + 0.5 * max(state.energy - 6, 0)
-    value -= DAMAGE[min(state.damage, len(DAMAGE) - 1)]
-    value -= W_THREAT * threat(game, state)
-    return value
-
-
-def dice_value(game: FallingSkiesGame, state: FSState) -> float:
-    """The worth of the dice placed so far, were their rooms resolved (``fs.room-effects.*``)."""
-    board = game.board
-    value = 0.0
-    seen: set[str] = set()
-    step = state.research
-    for die in state.placed:
-        space = (die.row, die.column)
-        if not excavated(board, state, space):
-            dig = board.path_index[space] - state.excavator
-            value += W_DIG * dig - W_ENERGY
-            continue
-        room = board.room_at.get(space)
-        if room is None or room.id in seen:
-            continue
-        seen.add(room.id)
-        on = [d for d in state.placed if (d.row, d.column) in room.spaces]
-        total = sum(d.value for d in on)
-        full = len(on) == len(room.spaces)
-        cost = W_ENERGY * room.cost
-        if room.kind == "research":
-            if full:
-                new = climb(game.ruleset, board.scenario.research, step, total + room.modifier)
-                gain = research_points(game, new) - research_points(game, step)
-                step = new
-                value += W_RESEARCH * gain - cost
-            else:
-                value += W_RESEARCH * 0.6 * total
-        if room.kind in ("energy", "energy_fighter"):
-            amount = max(total + room.modifier, 0) if full else 0.5 * total
-            value += W_ENERGY * min(amount, 7 - state.energy)
-        if room.kind in ("fighter", "energy_fighter") and full:
-            shot = fighter_targets(board, game.ruleset, state, total + room.modifier)
-            rows = board.sky_rows
-            for ship in shot:
-                value += W_THREAT * math.exp(-(rows + 1 - ship.row) / THREAT_SCALE) + 6.0
-            value -= cost if shot else 0.0
-    return value
-
-
-def coming_descent(game: FallingSkiesGame, state: FSState) -> float:
-    """What the dice still to place will do to the ships of the open columns (``fs.dice.place``:
-    one die a column, ``fs.ships.descend``, ``fs.ships.aa-gun``): the lowest die goes to the
-    column whose ship is nearest the city, each on its AA gun (one less); dice to be rerolled
-    count 3.5. The change of threat, and the damage of ships pushed into the city."""
-    board = game.board
-    rows = board.sky_rows
-    rerolling = bool(state.pending) and state.pending[0][0] == "reroll"
-    dice = sorted(3.5 if rerolling else float(d.value) for d in state.rolled)
-    used = {d.column for d in state.placed}
-    lowest: dict[int, int] = {}
-    for ship in state.ships:
-        if ship.row is not None and ship.column not in used:
-            lowest[ship.column] = max(lowest.get(ship.column, 0), ship.row)
-    columns = sorted(lowest, key=lambda c: -lowest[c])
-    change, hits = 0.0, 0
-    for column, value in zip(columns, dice, strict=False):
-        drop = max(value - 1.0, 0.0)
+    # -- values ---------------------------------------------------------------------------
+    def value(self, state: FSState) -> float:
+        """The end-of-round value of a state between rounds (or any state, roughly)."""
+        if state.outcome is not None:
+            return WIN + 1000 * (20 - state.round) if state.outcome[0] == "win" else LOSS
+        board = self.board
+        done = research_points(self.track, state.research)
+        need = self.total - done
+        rounds_left = max(self.skull - state.mothership_row, 0)
+        v = W_RESEARCH * done + W_STEP * state.research
+        v += W_ROUND * rounds_left
+        v -= W_PACE * need * need / (rounds_left + 1)
+        ex = state.excavator
+        dig = min(ex, self.big_open) - board.start
+        v += W_DIG * dig + W_DIG_BEYOND * min(max(ex - self.big_open, 0), 3)
+        if ex >= self.big_open:
+            v += W_OPEN_BIG
+        v += W_ENERGY * min(state.energy, ENERGY_SOFT) + 2.0 * max(state.energy - ENERGY_SOFT, 0)
+        v -= DAMAGE[min(state.damage, len(DAMAGE) - 1)]
+        hits_left = board.damage_limit - state.damage
+        danger = 0.0
         for ship in state.ships:
-            if ship.column == column and ship.row is not None:
-                before = math.exp(-(rows + 1 - ship.row) / THREAT_SCALE)
-                if ship.row + drop > rows:
-                    hits += 1
-                    change -= before
+            if ship.row is None:
+                danger += W_WAIT / 100.0
+                continue
+            dist = self.rows + 1 - ship.row
+            p = max(0, 7 - dist) / 6.0
+            danger += p + W_NEAR / 100.0 * max(0, 12 - dist) / 12.0
+        v -= W_HIT * danger * (1.0 + 1.5 / max(hits_left - 1, 0.5))
+        return v
+
+    def partial(self, state: FSState) -> float:
+        """A dice-phase state: the board plus the worth of the dice placed so far."""
+        v = self.value(state)
+        if state.outcome is None and state.phase == "dice":
+            v += self.dice_value(state)
+        return v
+
+    def dice_value(self, state: FSState) -> float:
+        """The worth of the dice placed so far were their rooms resolved, energy rooms first,
+        then the costly effects while the energy lasts (``fs.cost.pay``)."""
+        game, board = self.game, self.board
+        value = 0.0
+        energy = state.energy
+        emax = board.scenario.energy_max
+        costly: list[tuple[float, int]] = []
+        seen: set[str] = set()
+        research: list[int] = []
+        for die in state.placed:
+            space = (die.row, die.column)
+            if not excavated(board, state, space):
+                to = board.path_index[space]
+                gain = W_DIG * (min(to, self.big_open) - min(state.excavator, self.big_open))
+                gain += W_DIG_BEYOND * (
+                    min(max(to - self.big_open, 0), 3)
+                    - min(max(state.excavator - self.big_open, 0), 3)
+                )
+                if to >= self.big_open > state.excavator:
+                    gain += W_OPEN_BIG
+                costly.append((gain, 1))
+                continue
+            room = board.room_at.get(space)
+            if room is None or room.id in seen:
+                continue
+            seen.add(room.id)
+            on = [d for d in state.placed if (d.row, d.column) in room.spaces]
+            total = sum(d.value for d in on)
+            full = len(on) == len(room.spaces)
+            if room.kind == "research":
+                if full:
+                    research.append(total + room.modifier)
                 else:
-                    change += math.exp(-(rows + 1 - ship.row - drop) / THREAT_SCALE) - before
-    damage = min(state.damage + hits, len(DAMAGE) - 1)
-    penalty = DAMAGE[damage] - DAMAGE[min(state.damage, len(DAMAGE) - 1)]
-    if state.damage + hits >= game.board.damage_limit:
-        penalty += 1e5
-    return -W_THREAT * change - penalty
+                    value += W_PARTIAL * total
+            if room.kind in ("energy", "energy_fighter"):
+                if full:
+                    energy = min(energy + max(total + room.modifier, 0), emax)
+                else:
+                    value += W_PARTIAL * total
+            if room.kind in ("fighter", "energy_fighter") and full:
+                shot = fighter_targets(board, game.ruleset, state, total + room.modifier)
+                gain = sum(W_HIT * (max(0, 7 - (self.rows + 1 - s.row)) / 6.0 + 0.1) for s in shot)
+                if gain:
+                    costly.append((gain, room.cost))
+        step = state.research
+        for v in sorted(research, reverse=True):
+            new = climb(game.ruleset, self.track, step, v)
+            if new > step:
+                gain = research_points(self.track, new) - research_points(self.track, step)
+                costly.append((W_RESEARCH * gain + W_STEP * (new - step), 1))
+                step = new
+        for gain, cost in sorted(costly, key=lambda t: -t[0] / max(t[1], 0.5)):
+            if cost <= energy:
+                energy -= cost
+                value += gain
+        value += W_ENERGY * (min(energy, ENERGY_SOFT) - min(state.energy, ENERGY_SOFT))
+        value += 2.0 * (max(energy - ENERGY_SOFT, 0) - max(state.energy - ENERGY_SOFT, 0))
+        return value
 
+    # -- the room phase -------------------------------------------------------------------
+    def room_greedy(self, state: FSState) -> FSState:
+        """Play the room phase by a fixed priority (the beam's leaves)."""
+        game, board = self.game, self.board
+        while state.outcome is None and state.phase == "room":
+            node = game.node(state)
+            if not isinstance(node, PlayerNode):
+                break
+            pick = None
+            best = -math.inf
+            for d in node.legal:
+                if isinstance(d, ResolveRoom):
+                    room = board.rooms[d.room]
+                    if room.kind in ("energy", "energy_fighter"):
+                        pri = 100.0
+                    elif room.kind == "research":
+                        total = sum(
+                            x.value for x in state.placed if (x.row, x.column) in room.spaces
+                        )
+                        new = climb(game.ruleset, self.track, state.research, total + room.modifier)
+                        pri = 50.0 + total if new > state.research else -1.0
+                    else:
+                        total = sum(
+                            x.value for x in state.placed if (x.row, x.column) in room.spaces
+                        )
+                        shot = fighter_targets(board, game.ruleset, state, total + room.modifier)
+                        pri = 20.0 + len(shot) if shot else -1.0
+                elif isinstance(d, MoveExcavator):
+                    pri = 40.0
+                else:
+                    continue
+                if pri > best:
+                    best, pick = pri, d
+            if pick is None or best < 0:
+                pick = EndRoomPhase()
+            state = game.apply(state, pick).state
+        return state
 
-def score(game: FallingSkiesGame, state: FSState) -> float:
-    """The value of a state: the board, plus the placed dice and the dice to come while the
-    dice phase lasts."""
-    value = static_value(game, state)
-    if state.outcome is None and state.phase == "dice":
-        value += dice_value(game, state) + coming_descent(game, state)
-    return value
+    def room_exact(self, state: FSState, memo: dict) -> float:
+        key = self.game.search_key(state)
+        if key in memo:
+            return memo[key]
+        node = self.game.node(state)
+        if not isinstance(node, PlayerNode) or state.phase != "room":
+            v = self.after_rooms(state)
+        else:
+            v = max(self.room_exact(self.game.apply(state, d).state, memo) for d in node.legal)
+        memo[key] = v
+        return v
 
+    def after_rooms(self, state: FSState) -> float:
+        """Through the launches to the next roll, then the value."""
+        game = self.game
+        while state.outcome is None:
+            node = game.node(state)
+            if isinstance(node, PlayerNode) and isinstance(node.legal[0], LaunchColumn):
+                state = max((game.apply(state, d).state for d in node.legal), key=self.value)
+                continue
+            break
+        return self.value(state)
 
-def best_room_line(game: FallingSkiesGame, state: FSState, memo: dict[FSState, float]) -> float:
-    """The best score reachable from a room-phase state, over every order of its decisions
-    (``fs.rooms.any-order``), scored once the phase is over."""
-    key = game.search_key(state)
-    if key in memo:
-        return memo[key]
-    node = game.node(state)
-    if not isinstance(node, PlayerNode) or state.phase != "room":
-        value = score(game, state)
-    else:
-        value = max(best_room_line(game, game.apply(state, d).state, memo) for d in node.legal)
-    memo[key] = value
-    return value
+    def leaf(self, state: FSState) -> float:
+        if state.outcome is not None:
+            return self.value(state)
+        if state.phase == "room":
+            state = self.room_greedy(state)
+        return self.after_rooms(state)
 
+    # -- the dice phase -------------------------------------------------------------------
+    def options(self, state: FSState, legal: tuple[Any, ...]) -> list[PlaceDie]:
+        """Placements less those no better than another of the same die and column: a die on
+        a space with no effect is kept only on the AA gun (less descent) and on one other
+        no-effect space (full descent)."""
+        board = self.board
+        kept = []
+        plain: set[tuple[int, int]] = set()
+        for d in legal:
+            space = (d.row, d.column)
+            room = board.room_at.get(space)
+            if not excavated(board, state, space):
+                kept.append(d)
+                continue
+            kind = room.kind if room is not None else "tunnel"
+            if kind == "aa_gun" or kind in ("energy", "energy_fighter", "fighter", "research"):
+                if kind != "aa_gun" and not all(excavated(board, state, s) for s in room.spaces):
+                    kind = "tunnel"
+                else:
+                    kept.append(d)
+                    continue
+            key = (d.die, d.column)
+            if key not in plain:
+                plain.add(key)
+                kept.append(d)
+        return kept
 
-def placement_value(
-    game: FallingSkiesGame, state: FSState, memo: dict[FSState, float], depth: int
-) -> float:
-    """The value after a placement: the exact room phase once the last die is down
-    (``fs.round.room-phase``), else the score, or with ``depth`` left the best next placement
-    while no reroll is pending (a reroll is chance: its outcome is not searched)."""
-    if state.outcome is None and state.phase == "room":
-        return best_room_line(game, state, memo)
-    node = game.node(state)
-    if depth <= 0 or state.phase != "dice" or not isinstance(node, PlayerNode):
-        return score(game, state)
-    if not isinstance(node.legal[0], PlaceDie):
-        return score(game, state)
-    return max(
-        placement_value(game, game.apply(state, d).state, memo, depth - 1) for d in node.legal
-    )
+    def search(
+        self, state: FSState, beam_width: int, leaves: int, rerolls: int
+    ) -> tuple[float, list]:
+        """Best (value, line) from a dice-phase player state: a beam over placements; a
+        white die placed with dice left ends a line at a reroll, valued by sampling."""
+        game = self.game
+        beam = [(state, [])]
+        done: list[tuple[float, FSState, list]] = []
+        chance: list[tuple[float, FSState, list]] = []
+        while beam:
+            children: dict[FSState, tuple[float, FSState, list]] = {}
+            for s, line in beam:
+                node = game.node(s)
+                for d in self.options(s, node.legal):
+                    s2 = game.apply(s, d).state
+                    l2 = [*line, (s, d)]
+                    p = self.partial(s2)
+                    if s2.outcome is not None or s2.phase != "dice" or s2.round != s.round:
+                        done.append((p, s2, l2))
+                    elif s2.pending and s2.pending[0][0] == "reroll":
+                        chance.append((p, s2, l2))
+                    else:
+                        key = game.search_key(s2)
+                        if key not in children or children[key][0] < p:
+                            children[key] = (p, s2, l2)
+            ranked = sorted(children.values(), key=lambda t: -t[0])[:beam_width]
+            beam = [(s, line) for _, s, line in ranked]
+        best, best_line = -math.inf, []
+        done.sort(key=lambda t: -t[0])
+        for _, s, line in done[:leaves]:
+            v = self.leaf(s)
+            if v > best:
+                best, best_line = v, line
+        chance.sort(key=lambda t: -t[0])
+        for _, s, line in chance[:rerolls]:
+            v = self.expect(s)
+            if v > best:
+                best, best_line = v, line
+        return best, best_line
 
+    def expect(self, state: FSState) -> float:
+        """The mean over sampled rerolls of the best line after them."""
+        game = self.game
+        node = game.node(state)
+        assert isinstance(node, ChanceNode)
+        total = 0.0
+        for _ in range(SAMPLES):
+            s = game.apply(state, sample_outcome(node, self.rng)).state
+            if s.outcome is not None or s.phase != "dice" or s.round != state.round:
+                total += self.leaf(s)
+            else:
+                total += self.search(s, SUB_BEAM, 2, 1)[0]
+        return total / SAMPLES
 
-def choose_placement(
-    game: FallingSkiesGame, state: FSState, legal: tuple[Any, ...], keep: int = 6
-) -> Any:
-    """Score every placement one ply deep, then search the best ``keep`` one ply deeper."""
-    memo: dict[FSState, float] = {}
-    after = {d: game.apply(state, d).state for d in legal}
-    first = {d: placement_value(game, after[d], memo, 0) for d in legal}
-    ranked = sorted(legal, key=lambda d: -first[d])[:keep]
-    return max(ranked, key=lambda d: placement_value(game, after[d], memo, 1))
+    def place(self, state: FSState, legal: tuple[Any, ...]) -> Any:
+        if state in self.plan:
+            d = self.plan.pop(state)
+            if d in legal:
+                return d
+        _, line = self.search(state, BEAM, LEAVES, REROLL_LEAVES)
+        self.plan = {s: d for s, d in line}
+        return self.plan.pop(state, legal[0]) if line else legal[0]
 
-
-def expert(game: FallingSkiesGame, rng: random.Random) -> Policy:
-    """The expert policy for ``game``; ``rng`` is its own (it needs no randomness)."""
-    del rng
-
-    def choose(state: FSState, node: PlayerNode) -> Any:
+    def __call__(self, state: FSState, node: PlayerNode) -> Any:
         legal = node.legal
         if len(legal) == 1:
             return legal[0]
         first = legal[0]
         if isinstance(first, PlaceDie):
-            return choose_placement(game, state, legal)
+            return self.place(state, legal)
         if isinstance(first, LaunchColumn):
-            return max(legal, key=lambda d: score(game, game.apply(state, d).state))
-        memo: dict[FSState, float] = {}
+            return max(legal, key=lambda d: self.value(self.game.apply(state, d).state))
+        memo: dict = {}
         best, best_value = first, -math.inf
         for decision in legal:
-            value = best_room_line(game, game.apply(state, decision).state, memo)
-            if value > best_value:
-                best, best_value = decision, value
+            v = self.room_exact(self.game.apply(state, decision).state, memo)
+            if v > best_value:
+                best, best_value = decision, v
         return best
 
-    return choose
+
+def expert(game: FallingSkiesGame, rng: random.Random) -> Policy:
+    """The expert policy for ``game``, drawing its reroll samples from ``rng``."""
+    return Expert(game, rng)
