@@ -77,3 +77,17 @@ def test_climbs_further_than_uniform_play() -> None:
         for seed in seeds
     ]
     assert sum(expert_steps) >= sum(uniform_steps) + 2 * len(seeds)
+
+
+def test_research_table_plans_the_last_step() -> None:
+    """The last step needs 12 from one room: with only the two-space research room open it
+    takes rounds of waiting for two sixes, with the three-space room open about one; with no
+    multi-space room open the track cannot be finished at all."""
+    from engine.falling_skies.expert import research_table
+
+    table = dict(research_table(_game()))
+    two, three = table[18], table[28]
+    last = len(two) - 2
+    assert three[last] < 1.5 < 3.0 < two[last]
+    assert table[14][last] >= 99.0
+    assert all(a >= b for a, b in zip(two, two[1:], strict=False))

@@ -1,35 +1,49 @@
 """An expert player for Under Falling Skies: a beam over the round's placements with rerolls as
-sampled chance, the room phase played out, scored by a value of the end-of-round state.
+sampled chance, the room phase played out, scored by an estimated win chance.
 
 The player is a factory ``expert(game, rng)`` returning a policy over the game's player nodes.
 
 * Dice phase (:meth:`Expert.search`): from the dice on the table, a beam (``BEAM`` wide) over
   the placements still to make, one die at a time; the partial lines are ranked by
-  :meth:`Expert.partial`, the board's value plus the worth of the dice placed (energy rooms
-  first, then research, digging and fighters while the energy lasts). A line ends when the
-  dice phase does (the best ``LEAVES`` are played out: the room phase by a fixed priority, the
-  mothership phase and its launches, and scored by :meth:`Expert.value`) or at a white die
-  placed with dice left: the reroll is a chance node, valued by the mean over ``SAMPLES``
-  outcomes drawn from the player's own ``rng`` (``sample_outcome`` over the chance node's
-  outcomes) of a narrower beam after each. The best line is followed until its next chance
-  node; after a reroll the player searches again.
+  :meth:`Expert.virtual`: the placed dice resolved as the round's end would see them (energy
+  rooms first, then the best set of research, digging and fighter shots the energy pays for; a
+  ship shot down counts as relaunched), the mothership's next row and its action applied, and
+  the result scored. A line ends when the dice phase does (the best ``LEAVES`` are played out:
+  the room phase by a fixed priority, the mothership phase and its launches, and scored by
+  :meth:`Expert.value`) or at a white die placed with dice left: the reroll is a chance node,
+  valued by the mean over ``SAMPLES`` outcomes drawn from the player's own ``rng``
+  (``sample_outcome`` over the chance node's outcomes) of a narrower beam after each.
 * Room phase: no chance, so every order of resolving, skipping and digging is searched
   (memoised by ``game.search_key``) through the mothership phase, keeping the best end state.
 * Launch ties: each tied column is applied and scored.
 
-:meth:`Expert.value` counts the research climbed (the requirements' sum and the steps), the
-rounds left before the mothership's skull (a ship on a mothership icon costs a round), the
-excavation toward the two-space research room and past it (the mothership pushes the excavator
-back), energy, a convex damage penalty and each ship's threat (its chance to hit the city next
-round and its nearness). Hand-set weights, compared on 30-game runs.
+The score (:meth:`Expert.score`) is the log of P(research done before the skull) times
+P(the city survives the hits expected meanwhile), plus small terms for research points,
+rounds left and energy:
+
+* Research time (:func:`research_table`, built once per board): for each excavator threshold
+  that opens a research room, the expected rounds from each research step to the top, by an
+  exact Markov chain over the 252 multisets of five dice, the dice going to at most
+  ``ROOMS_PER_ROUND`` open research rooms in different columns, resolved in the best order.
+  It counts exactly which requirements remain and which rooms can meet them: on pnp-easy
+  the 7 and the 12 need a multi-space room, and the last step (12 from one room) takes about
+  five rounds with only the two-space room open and about one with the three-space room in
+  row 6, so the player digs to row 6 early. :meth:`Expert.research_time` takes the best
+  threshold, digging costed (``DIG_RATE`` spaces a round, ``DIG_COST`` rounds each) and the
+  mothership's coming pushbacks of research and excavator counted.
+* Damage: each ship's descent still to go; its expected hits within the research time are
+  normal tails of ``MU`` rows a round (first hit, then one per relaunch below the mothership),
+  the mothership's strike actions added; survival is the Poisson chance of fewer hits than the
+  damage track has left. Low dice and AA guns under near ships, fighter shots at ships on
+  explosion icons and the mothership icons' rounds all move this term.
 
 Measured on pnp-easy with the default readings, ``rulings balance --game falling-skies
 --defaults-only --scenarios pnp-easy --games 300 --workers 1 --json --seed 0``: 0 wins in 300
-games (0%, Wilson 95% interval 0-1.26%), every game lost to damage, mean 6.5 rounds, 2.6
-games/s in one process. Against the one-ply player this replaced, on the same 30 seeded games
-(run seed 200): mean final research step 9.6 against 7.1, but both win none; the strength
-target (25%) is far off. What loses is damage: the weights that climb fastest let the ships
-through.
+games (0%, Wilson 95% interval 0-1.26%), 253 lost to damage and 47 to the skull, mean 8.19
+rounds, 300 games in 308 s (0.97 games/s in one process, start-up included). On the same 30
+seeded games (seeds 3000-3029) it lasts 8.3 rounds on average and reaches research step 7.5,
+against 6.8 rounds and step 9.1 for a beam player scored by hand-set weights: it survives
+longer but climbs slower, and neither wins. The strength target (25%) is far off.
 
 Randomness: the policy draws only from ``rng`` (reroll samples), so a seeded game replays; it
 never reads the playout's random state or a die not yet rolled.
@@ -40,36 +54,40 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement, permutations
 from typing import Any
 
 from engine.core.game import ChanceNode, PlayerNode, sample_outcome
+from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase import PlaceDie
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.game import FallingSkiesGame
 from engine.falling_skies.mothership_phase import LaunchColumn
 from engine.falling_skies.room_phase import EndRoomPhase, MoveExcavator, ResolveRoom
 from engine.falling_skies.room_phase.effects import climb, fighter_targets
+from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.state import FSState
 
 Policy = Callable[[FSState, PlayerNode], Any]
 
 WIN = 1e6
 LOSS = -1e6
-# end-of-round value weights
-W_RESEARCH = 40.0
-W_STEP = 5.0
-W_ROUND = 90.0
-W_PACE = 6.0
-W_DIG = 14.0
-W_DIG_BEYOND = 6.0
-W_OPEN_BIG = 60.0
-W_ENERGY = 14.0
-W_PARTIAL = 3.0
-ENERGY_SOFT = 4
-DAMAGE = (0.0, 10.0, 30.0, 70.0, 150.0, 0.0)
-W_HIT = 30.0
-W_NEAR = 12.0
-W_WAIT = 4.0
+FLOOR = 1e-9
+# the research-time model
+ROOMS_PER_ROUND = 2  # research rooms a round's energy pays for, in the table
+DIG_RATE = 4.5  # path spaces dug per digging round
+DIG_COST = 0.45  # rounds of research a digging round costs
+# the damage model: a ship's column gets one die a round
+MU = 2.5
+SIGMA = 1.7
+CYCLES = 4  # hits counted per ship: its next and the next after each relaunch
+TIME_SCALE = 1.6  # the table's rounds are a bound: dice also go to defence and energy
+# small terms
+W_ENERGY = 0.06
+W_PROGRESS = 0.25  # per research point climbed
+W_ROUNDS = 0.3  # per round left before the skull
+ENERGY_CAP = 5
 # search
 BEAM = 5
 LEAVES = 6
@@ -83,6 +101,102 @@ def research_points(track: tuple[int, ...], step: int) -> float:
     return float(sum(track[:step]))
 
 
+def _normal_cdf(x: float) -> float:
+    return 0.5 * math.erfc(-x / math.sqrt(2.0))
+
+
+def _poisson_cdf(k: int, mean: float) -> float:
+    """P(X <= k) for X ~ Poisson(mean)."""
+    if k < 0:
+        return 0.0
+    term = math.exp(-mean)
+    total = term
+    for i in range(1, k + 1):
+        term *= mean / i
+        total += term
+    return min(total, 1.0)
+
+
+def _multisets() -> list[tuple[tuple[int, ...], float]]:
+    """The 252 multisets of five dice with their probabilities."""
+    found = []
+    for faces in combinations_with_replacement(range(1, 7), 5):
+        orders = math.factorial(5)
+        for face in set(faces):
+            orders //= math.factorial(faces.count(face))
+        found.append((faces, orders / 6**5))
+    return found
+
+
+def research_table(game: FallingSkiesGame) -> tuple[tuple[int, tuple[float, ...]], ...]:
+    """:func:`board_research_table` of the game's board and readings (built once for them)."""
+    return board_research_table(game.board, game.ruleset)
+
+
+@lru_cache(maxsize=16)
+def board_research_table(
+    board: Board, ruleset: Ruleset
+) -> tuple[tuple[int, tuple[float, ...]], ...]:
+    """Per threshold of the excavator (the path index that opens one more research room), the
+    expected rounds to climb from each research step to the top, by an exact chain over the
+    five dice of a round: each round the dice go to at most ``ROOMS_PER_ROUND`` open research
+    rooms of different columns, resolved in the best order (``climb``)."""
+    track = board.scenario.research
+    top = len(track)
+    rooms = [r for r in board.rooms.values() if r.kind == "research"]
+    opens = {r.id: max(board.path_index.get(s, 0) for s in r.spaces) for r in rooms}
+    vmax = 6 * 5 + 10
+    step_after = [
+        [climb(ruleset, track, s, max(v, 0)) for v in range(vmax)] for s in range(top + 1)
+    ]
+    thresholds = sorted({board.start, *(i for i in opens.values() if i > board.start)})
+    rolls = _multisets()
+    table = []
+    for threshold in thresholds:
+        open_rooms = [r for r in rooms if opens[r.id] <= threshold]
+        subsets = []
+        for k in range(1, ROOMS_PER_ROUND + 1):
+            for combo in combinations(open_rooms, k):
+                cols = [c for r in combo for _, c in r.spaces]
+                if len(cols) == len(set(cols)) and len(cols) <= 5:
+                    subsets.append(combo)
+        # per roll, the distinct value tuples (room values) it can give
+        options: list[tuple[float, list[tuple[int, ...]]]] = []
+        for faces, p in rolls:
+            tuples: set[tuple[int, ...]] = set()
+            for combo in subsets:
+                need = sum(len(r.spaces) for r in combo)
+                for perm in permutations(range(5), need):
+                    values = []
+                    at = 0
+                    for r in combo:
+                        n = len(r.spaces)
+                        values.append(sum(faces[i] for i in perm[at : at + n]) + r.modifier)
+                        at += n
+                    tuples.add(tuple(sorted(values, reverse=True)))
+            options.append((p, list(tuples)))
+        times = [0.0] * (top + 1)
+        for s in range(top - 1, -1, -1):
+            stay = 0.0
+            rest = 0.0
+            for p, tuples in options:
+                best = s
+                for values in tuples:
+                    for order in set(permutations(values)):
+                        t = s
+                        for v in order:
+                            t = step_after[t][max(v, 0)]
+                        if t > best:
+                            best = t
+                if best == s:
+                    stay += p
+                else:
+                    rest += p * times[best]
+            times[s] = 99.0 if stay > 0.999 else min((1.0 + rest) / (1.0 - stay), 99.0)
+        table.append((threshold, tuple(times)))
+    return tuple(table)
+
+
 class Expert:
     """The policy: called with ``(state, node)``, it returns a legal decision."""
 
@@ -92,118 +206,204 @@ class Expert:
         board = game.board
         self.board = board
         self.track = board.scenario.research
-        self.total = float(sum(self.track))
+        self.top = len(self.track)
         self.skull = next(
             (i + 1 for i, a in enumerate(board.scenario.mothership) if a[0] == "skull"),
             len(board.scenario.mothership) + 1,
         )
-        research_rooms = [r for r in board.rooms.values() if r.kind == "research"]
-        # path index needed to open each research room, by its most spaces
-        self.opens = sorted(
-            (max(board.path_index.get(s, 0) for s in r.spaces), len(r.spaces))
-            for r in research_rooms
-        )
-        self.big_open = min((i for i, n in self.opens if n >= 2), default=board.start)
+        self.table = research_table(game)
+        self.times: dict[tuple[int, int, int], float] = {}
+        self.hits: dict[tuple[int, float, int], float] = {}
         self.plan: dict[FSState, Any] = {}
         self.rows = board.sky_rows
+        ms = board.scenario.mothership
+        self.push_research = [a[1] if a[0] == "research" else 0 for a in ms] + [0] * 40
+        self.push_dig = [a[1] if a[0] == "excavator" else 0 for a in ms] + [0] * 40
+        self.strikes = [a[1] if a[0] == "damage" else 0 for a in ms] + [0] * 40
 
     # -- values ---------------------------------------------------------------------------
+    def research_time(self, step: int, ex: int, ms: int) -> float:
+        """Expected rounds still needed to reach the top from ``step`` with the excavator at
+        ``ex`` (digging to a deeper research room costed), the mothership's pushbacks of
+        research and excavator in that time counted."""
+        if step >= self.top:
+            return 0.0
+        key = (step, ex, ms)
+        known = self.times.get(key)
+        if known is not None:
+            return known
+        best = 99.0
+        for _ in range(2):
+            horizon = ms + int(min(best, 12.0)) + 1
+            lost = sum(self.push_research[ms : min(horizon, self.skull - 1)])
+            back = sum(self.push_dig[ms : min(horizon, self.skull - 1)])
+            best = 99.0
+            for threshold, times in self.table:
+                dig = max(threshold - (ex - back), 0) / DIG_RATE
+                if threshold > ex and dig > 0:
+                    dig = max(dig, 1.0)
+                redo = lost * min(times[0], 40.0) / self.top
+                t = TIME_SCALE * (times[step] + redo) + DIG_COST * dig
+                if threshold > ex:
+                    t = max(t, dig + 1.0)
+                best = min(best, t)
+        self.times[key] = best
+        return best
+
+    def score(
+        self,
+        step: int,
+        ex: int,
+        energy: int,
+        damage: int,
+        ms: int,
+        distances: list[int],
+    ) -> float:
+        """The log of an estimated win chance: research done before the skull, times the city
+        surviving the hits expected while it climbs."""
+        if step >= self.top:
+            return WIN
+        rounds_left = self.skull - ms
+        if rounds_left <= 0:
+            return LOSS
+        t = self.research_time(step, ex, ms)
+        spread = 0.8 + 0.25 * t
+        p_research = 1.0 / (1.0 + math.exp(-(rounds_left + 0.5 - t) / spread))
+        h = round(min(t, 12.0), 1)
+        expected = 0.0
+        for d in distances:
+            expected += self.ship_hits(d, h, ms)
+        expected += sum(self.strikes[ms : min(ms + int(math.ceil(h)), self.skull - 1)])
+        hits_left = self.board.damage_limit - damage
+        p_city = _poisson_cdf(hits_left - 1, expected)
+        v = math.log(max(p_research, FLOOR)) + math.log(max(p_city, FLOOR))
+        v += W_PROGRESS * research_points(self.track, step) + W_ROUNDS * rounds_left
+        return v + W_ENERGY * min(energy, ENERGY_CAP)
+
+    def ship_hits(self, d: int, h: float, ms: int) -> float:
+        """Expected hits in ``h`` rounds from a ship ``d`` rows of descent from the city,
+        relaunched below the mothership after each."""
+        key = (d, h, ms)
+        known = self.hits.get(key)
+        if known is not None:
+            return known
+        cycle = max(self.rows - (ms + h / 2.0), 3.0)
+        sd = SIGMA * math.sqrt(max(h, 0.25))
+        reach = MU * h
+        total = 0.0
+        for k in range(CYCLES):
+            x = (reach - d - k * cycle + 0.5) / sd
+            if x < -4.0:
+                break
+            total += _normal_cdf(x)
+        self.hits[key] = total
+        return total
+
+    def distances(self, state: FSState, ms: int, gone: set[str] = frozenset()) -> list[int]:
+        """Each ship's descent still to go before it hits the city (waiting ships and those
+        shot down launch below the mothership)."""
+        out = []
+        for ship in state.ships:
+            if ship.row is None or ship.id in gone:
+                out.append(self.rows - ms)
+            else:
+                out.append(self.rows + 1 - ship.row)
+        return out
+
     def value(self, state: FSState) -> float:
-        """The end-of-round value of a state between rounds (or any state, roughly)."""
+        """The value of a state between rounds (or any state, roughly)."""
         if state.outcome is not None:
             return WIN + 1000 * (20 - state.round) if state.outcome[0] == "win" else LOSS
-        board = self.board
-        done = research_points(self.track, state.research)
-        need = self.total - done
-        rounds_left = max(self.skull - state.mothership_row, 0)
-        v = W_RESEARCH * done + W_STEP * state.research
-        v += W_ROUND * rounds_left
-        v -= W_PACE * need * need / (rounds_left + 1)
-        ex = state.excavator
-        dig = min(ex, self.big_open) - board.start
-        v += W_DIG * dig + W_DIG_BEYOND * min(max(ex - self.big_open, 0), 3)
-        if ex >= self.big_open:
-            v += W_OPEN_BIG
-        v += W_ENERGY * min(state.energy, ENERGY_SOFT) + 2.0 * max(state.energy - ENERGY_SOFT, 0)
-        v -= DAMAGE[min(state.damage, len(DAMAGE) - 1)]
-        hits_left = board.damage_limit - state.damage
-        danger = 0.0
-        for ship in state.ships:
-            if ship.row is None:
-                danger += W_WAIT / 100.0
-                continue
-            dist = self.rows + 1 - ship.row
-            p = max(0, 7 - dist) / 6.0
-            danger += p + W_NEAR / 100.0 * max(0, 12 - dist) / 12.0
-        v -= W_HIT * danger * (1.0 + 1.5 / max(hits_left - 1, 0.5))
-        return v
+        ms = state.mothership_row
+        return self.score(
+            state.research,
+            state.excavator,
+            state.energy,
+            state.damage,
+            ms,
+            self.distances(state, ms),
+        )
 
     def partial(self, state: FSState) -> float:
-        """A dice-phase state: the board plus the worth of the dice placed so far."""
-        v = self.value(state)
-        if state.outcome is None and state.phase == "dice":
-            v += self.dice_value(state)
-        return v
+        """A dice-phase state: the placed dice resolved as the round's end would see them."""
+        if state.outcome is not None or state.phase != "dice":
+            return self.value(state)
+        return self.virtual(state)
 
-    def dice_value(self, state: FSState) -> float:
-        """The worth of the dice placed so far were their rooms resolved, energy rooms first,
-        then the costly effects while the energy lasts (``fs.cost.pay``)."""
+    def virtual(self, state: FSState) -> float:
+        """The score of the round's end were the placed dice resolved now: energy rooms first,
+        then the best set of costly effects (research, digging, fighters) the energy pays for,
+        then the mothership's next row."""
         game, board = self.game, self.board
-        value = 0.0
         energy = state.energy
         emax = board.scenario.energy_max
-        costly: list[tuple[float, int]] = []
+        costly: list[tuple[str, int, Any]] = []
         seen: set[str] = set()
-        research: list[int] = []
         for die in state.placed:
             space = (die.row, die.column)
             if not excavated(board, state, space):
-                to = board.path_index[space]
-                gain = W_DIG * (min(to, self.big_open) - min(state.excavator, self.big_open))
-                gain += W_DIG_BEYOND * (
-                    min(max(to - self.big_open, 0), 3)
-                    - min(max(state.excavator - self.big_open, 0), 3)
-                )
-                if to >= self.big_open > state.excavator:
-                    gain += W_OPEN_BIG
-                costly.append((gain, 1))
+                costly.append(("dig", 1, board.path_index[space]))
                 continue
             room = board.room_at.get(space)
             if room is None or room.id in seen:
                 continue
             seen.add(room.id)
             on = [d for d in state.placed if (d.row, d.column) in room.spaces]
-            total = sum(d.value for d in on)
-            full = len(on) == len(room.spaces)
-            if room.kind == "research":
-                if full:
-                    research.append(total + room.modifier)
-                else:
-                    value += W_PARTIAL * total
+            if len(on) < len(room.spaces) or not all(
+                excavated(board, state, s) for s in room.spaces
+            ):
+                continue
+            value = sum(d.value for d in on) + room.modifier
             if room.kind in ("energy", "energy_fighter"):
-                if full:
-                    energy = min(energy + max(total + room.modifier, 0), emax)
-                else:
-                    value += W_PARTIAL * total
-            if room.kind in ("fighter", "energy_fighter") and full:
-                shot = fighter_targets(board, game.ruleset, state, total + room.modifier)
-                gain = sum(W_HIT * (max(0, 7 - (self.rows + 1 - s.row)) / 6.0 + 0.1) for s in shot)
-                if gain:
-                    costly.append((gain, room.cost))
-        step = state.research
-        for v in sorted(research, reverse=True):
-            new = climb(game.ruleset, self.track, step, v)
-            if new > step:
-                gain = research_points(self.track, new) - research_points(self.track, step)
-                costly.append((W_RESEARCH * gain + W_STEP * (new - step), 1))
-                step = new
-        for gain, cost in sorted(costly, key=lambda t: -t[0] / max(t[1], 0.5)):
-            if cost <= energy:
-                energy -= cost
-                value += gain
-        value += W_ENERGY * (min(energy, ENERGY_SOFT) - min(state.energy, ENERGY_SOFT))
-        value += 2.0 * (max(energy - ENERGY_SOFT, 0) - max(state.energy - ENERGY_SOFT, 0))
-        return value
+                energy = min(energy + max(value, 0), emax)
+            if room.kind in ("fighter", "energy_fighter"):
+                shot = fighter_targets(board, game.ruleset, state, value)
+                if shot:
+                    costly.append(("fight", room.cost, frozenset(s.id for s in shot)))
+            if room.kind == "research":
+                costly.append(("research", room.cost, value))
+        ms = state.mothership_row + 1
+        best = -math.inf
+        n = len(costly)
+        total_cost = sum(c for _, c, _ in costly)
+        masks = [(1 << n) - 1] if total_cost <= energy else range(1 << n)
+        for mask in masks:
+            cost = sum(costly[i][1] for i in range(n) if mask >> i & 1)
+            if cost > energy:
+                continue
+            step, ex = state.research, state.excavator
+            gone: set[str] = set()
+            values = []
+            for i in range(n):
+                if mask >> i & 1:
+                    kind, _, what = costly[i]
+                    if kind == "dig":
+                        ex = what
+                    elif kind == "fight":
+                        gone |= what
+                    else:
+                        values.append(what)
+            if values:
+                values.sort(reverse=True)
+                step = max(self.climb_all(step, order) for order in set(permutations(values)))
+            if step < self.top:
+                step = max(step - self.push_research[ms - 1], 0)
+                ex = max(ex - self.push_dig[ms - 1], board.start)
+            v = self.score(
+                step,
+                ex,
+                energy - cost,
+                state.damage + self.strikes[ms - 1],
+                ms,
+                self.distances(state, ms, gone),
+            )
+            best = max(best, v)
+        return best
+
+    def climb_all(self, step: int, values: tuple[int, ...]) -> int:
+        for v in values:
+            step = climb(self.game.ruleset, self.track, step, v)
+        return step
 
     # -- the room phase -------------------------------------------------------------------
     def room_greedy(self, state: FSState) -> FSState:
