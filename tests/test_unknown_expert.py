@@ -11,10 +11,11 @@ from dataclasses import replace
 
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode
 from engine.core.playout import player_rng, sample_outcome
-from engine.unknown.expert import evaluate, expert
+from engine.unknown.expert import Geometry, evaluate, expert, stuck, threats
 from engine.unknown.game import UnknownGame
+from engine.unknown.position import Enemy
 from engine.unknown.setup import standard_setup
-from engine.unknown.state import add
+from engine.unknown.state import add, count
 from engine.unknown.sweep import seed_for
 
 
@@ -100,3 +101,67 @@ def test_the_expert_wins_activate_once_the_starting_tile_lairs_are_taken_out() -
         state = game.apply(state, decision).state
     assert state.outcome is not None and state.outcome[0] == "win"
     assert state.round == 14
+
+
+def _opening(mission: str = "scout", index: int = 0):
+    seed = seed_for(mission, "easy", 3, False, index)
+    state, _ = UnknownGame().settle(
+        standard_setup(mission, difficulty="easy", seed=seed, players=3)
+    )
+    return state
+
+
+def test_a_beast_heading_for_a_survivor_on_base_is_costed_as_a_base_raid() -> None:
+    """Survivor-seekers enter base when their target stands there, and base defense then takes
+    3 food (``Close Combat``): a beast next to a lone survivor on base costs more than the same
+    beast next to that survivor one tile out."""
+    state = _opening()
+    pos = state.position
+    first, *others = pos.survivors
+    away = [replace(s, at=(1, 0)) for s in others]
+    pos = pos.with_pieces((first, *away), ())
+    beast = Enemy("beast9", "beast", (0, 1))
+    on_base = replace(state, position=pos.with_enemy(beast))
+    out = pos.with_survivor(replace(first, at=(-1, 0))).with_enemy(
+        Enemy("beast9", "beast", (-1, 1))
+    )
+    off_base = replace(state, position=out)
+    geo = Geometry(on_base.position)
+    home = geo.field((0, 0))
+    harm_on = sum(h for _, h in threats(on_base, geo, home))
+    geo = Geometry(off_base.position)
+    harm_off = sum(h for _, h in threats(off_base, geo, geo.field((0, 0))))
+    assert harm_on > harm_off
+
+
+def test_survivors_at_the_opening_are_not_stuck() -> None:
+    """At the opening every survivor stands on base, so none is walled in (a walled-in one,
+    with no way to base or to an explore spot but through an enemy, is forfeited)."""
+    state = _opening()
+    assert not any(stuck(state.position, s) for s in state.position.survivors)
+
+
+def test_the_expert_wins_scout_when_base_starts_with_200_food() -> None:
+    """Scout, easy, 3 survivors, game 0 of ``rulings balance`` seed 0 (the standard stack, lairs
+    and all), with base's stockpile raised from 12 to 200 food: the expert explores every tile
+    and brings everyone home in round 25, having used 51 food. A study setup, not the
+    rulebook's: it shows food, not the plan, is what the standard game runs out of."""
+    from engine.core import registry
+    from solver.balance import game_seed
+
+    spec = registry.game("unknown")
+    seed = game_seed(0, "scout, easy, 3 survivors", 0)
+    options = {"setup": "standard", "mission": "scout", "difficulty": "easy", "survivors": 3}
+    new = spec.new_game(spec.ruleset({}), seed, {**options, "short": False, "task": None})
+    game, state = new.game, new.state
+    state = replace(state, base=add(state.base, "food", 200 - count(state.base, "food")))
+    rng = random.Random(seed)
+    player = expert(game, player_rng("expert", seed))
+    while not isinstance(node := game.node(state), TerminalNode):
+        decision = (
+            sample_outcome(node, rng) if isinstance(node, ChanceNode) else player(state, node)
+        )
+        state = game.apply(state, decision).state
+    assert state.outcome is not None and state.outcome[0] == "win"
+    assert state.round == 25
+    assert count(state.base, "food") == 149
