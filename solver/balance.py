@@ -117,6 +117,15 @@ class Played:
     why: str = ""
 
 
+def policy_for(spec: Any, player: str, game: Any, seed: int) -> Any:
+    """The policy of ``player`` in a game seeded ``seed``: ``None`` (the playout's uniform
+    choice from the game's stream) for :data:`UNIFORM`, else the game's own player drawing
+    from its own stream (``player_rng``)."""
+    if player == UNIFORM:
+        return None
+    return spec.player(player, game, player_rng(player, seed))
+
+
 def play_chunk(chunk: Chunk) -> list[Played]:
     """Play a chunk's games (in the worker): each set up by the registry from its seed and
     played to its end by the chunk's player, drawing from ``Random(seed)``."""
@@ -128,11 +137,7 @@ def play_chunk(chunk: Chunk) -> list[Played]:
         try:
             new = spec.new_game(ruleset, seed, dict(chunk.options))
             rng = Random(seed)
-            policy = (
-                None
-                if chunk.player == UNIFORM
-                else spec.player(chunk.player, new.game, player_rng(chunk.player, seed))
-            )
+            policy = policy_for(spec, chunk.player, new.game, seed)
             state, ending = play_out(new.game, new.state, rng, policy, None, chunk.max_decisions)
         except Exception as error:  # noqa: BLE001 - an engine fault is a finding of the run
             played.append(

@@ -152,6 +152,31 @@ class Solution:
     limit_hit: str | None = None
     bounded: int = 0
     """States the game's bound proved hopeless within the horizon (not expanded)."""
+    upper: Fraction | None = None
+    """A proven upper bound of the probability of winning under best play with no horizon
+    (cut leaves worth 1 unless the game's bound says no line from them ever wins); ``None``
+    when it was not sought. ``probability`` is the matching lower bound (the value within
+    ``rounds_proved`` rounds); they meet when the answer is exact."""
+    upper_rounds: int | None = None
+    """The horizon whose optimistic search proved :attr:`upper` (``None``: no horizon
+    finished, or the bound came from the game's own bound at the root)."""
+
+    harvested: Fraction | None = None
+    """A proven lower bound from what the searches learnt of a horizon they did not finish
+    (the wins found so far; ``None``: nothing beyond ``probability``)."""
+
+    @property
+    def lower(self) -> Fraction:
+        """A proven lower bound of the probability of winning under best play: the value within
+        the rounds proved, or what an unfinished horizon already found, whichever is larger."""
+        found = ZERO if self.probability is None else self.probability
+        return found if self.harvested is None else max(found, self.harvested)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the probability is proven to be the value: nothing was cut and no limit hit,
+        or the lower and upper bounds met."""
+        return self.complete or (self.upper is not None and self.upper == self.lower)
 
 
 @dataclass(frozen=True)
@@ -163,6 +188,8 @@ class Progress:
     seconds: float
     probability: Fraction | None
     finished: bool
+    upper: bool = False
+    """Whether the search running is the optimistic one (proving the upper bound)."""
 
 
 class SolveError(ValueError):
@@ -229,6 +256,72 @@ class _Search:
     component: dict[Any, Any] = field(default_factory=dict)
     """The key of each state of a decision-only cycle found: its component's root key (the
     plan and the strategy walk to the component's best exit instead of around the cycle)."""
+    optimistic: bool = False
+    """Which bound the search proves: False, the lower bound (a cut leaf is worth 0); True,
+    the upper bound (a cut leaf is worth 1 unless the game's bound says no line from it ever
+    wins). Each mode keeps its own table and components (:meth:`use`)."""
+    tables: dict[bool, tuple[dict[Any, _Entry], dict[Any, Any]]] = field(default_factory=dict)
+    """The table and components of each mode."""
+    tainted: bool = False
+    """A cycle through a chance node was met (its results stand as lower bounds only, so the
+    optimistic search's value is no proof of an upper bound)."""
+
+    def harvest(
+        self,
+        state: Any,
+        depth: int = 200,
+        key: Any = None,
+        memo: dict[Any, tuple[Fraction, Fraction]] | None = None,
+    ) -> tuple[Fraction, Fraction]:
+        """Bounds of the value of ``state`` (no horizon) from what the searches have learnt so
+        far, even of a horizon they did not finish: the lower table's lower bounds, its upper
+        bounds where nothing was cut, the optimistic table's upper bounds (a result that
+        met a cycle through a chance node is stored as a lower bound only), the game's bound, and, ``depth`` levels
+        down the children kept (:attr:`expanded`), the max (player) or probability-weighted sum
+        (chance) of the children's bounds. A state met again on the way counts as unknown."""
+        memo = {} if memo is None else memo
+        key = self.key(state) if key is None else key
+        if key in memo:
+            return memo[key]
+        memo[key] = (ZERO, ONE)
+        node = self.game.node(state)
+        if isinstance(node, TerminalNode):
+            value = ONE if node.outcome == "win" else ZERO
+            memo[key] = (value, value)
+            return value, value
+        lower, upper = ZERO, ONE
+        if key in self.bounds and self.bounds[key] is None:
+            upper = ZERO
+        self.tables[self.optimistic] = (self.table, self.component)
+        for optimistic, (table, _) in self.tables.items():
+            entry = table.get(key)
+            if entry is None:
+                continue
+            if optimistic:
+                upper = min(upper, entry.upper)  # a result met by a chance cycle sets none
+            else:
+                lower = max(lower, entry.lower)
+                if not entry.cut:
+                    upper = min(upper, entry.upper)
+        kept = self.expanded.get(key)
+        if depth > 0 and kept is not None and lower < upper:
+            if isinstance(node, PlayerNode):
+                found = [self.harvest(c, depth - 1, k, memo) for _, c, k, _ in kept]
+                if found:
+                    lower = max(lower, max(low for low, _ in found))
+                    upper = min(upper, max(high for _, high in found))
+            elif isinstance(node, ChanceNode):
+                found = [(p, *self.harvest(c, depth - 1, k, memo)) for _, p, c, k in kept]
+                lower = max(lower, sum((p * low for p, low, _ in found), ZERO))
+                upper = min(upper, sum((p * high for p, _, high in found), ZERO))
+        memo[key] = (lower, upper)
+        return lower, upper
+
+    def use(self, optimistic: bool) -> None:
+        """Switch the search to proving the lower (False) or the upper (True) bound."""
+        self.tables[self.optimistic] = (self.table, self.component)
+        self.optimistic = optimistic
+        self.table, self.component = self.tables.get(optimistic, ({}, {}))
 
     # -- limits -------------------------------------------------------------------------------
     def count(self) -> None:
@@ -241,7 +334,9 @@ class _Search:
             raise _Stop(f"timeout {self.limits.timeout:g} s")
         if self.progress is not None and now - self.last_report >= 2.0:
             self.last_report = now
-            self.progress(Progress(self.horizon, self.nodes, now - self.started, None, False))
+            self.progress(
+                Progress(self.horizon, self.nodes, now - self.started, None, False, self.optimistic)
+            )
 
     def beyond(self, state: Any) -> bool:
         """Whether a non-terminal ``state`` lies at or past the horizon (a cut leaf)."""
@@ -265,13 +360,20 @@ class _Search:
         return HOPELESS_NOW if earliest >= self.start_round + self.horizon else 0
 
     def new_horizon(self, horizon: int | None) -> None:
-        """Start the next horizon: keep lower bounds (values only grow with the horizon) and
-        the upper bounds of entries with nothing cut below."""
+        """Start the next horizon. With cut leaves worth 0, values only grow with the horizon:
+        lower bounds carry over, and the upper bounds of entries with nothing cut below. With
+        cut leaves worth 1 (the optimistic table), values only shrink: upper bounds carry over,
+        and the lower bounds of entries with nothing cut below."""
         self.horizon = horizon
-        for entry in self.table.values():
-            if entry.cut:
-                entry.upper = ONE
-                entry.cut = False
+        self.tables[self.optimistic] = (self.table, self.component)
+        for optimistic, (table, _) in self.tables.items():
+            for entry in table.values():
+                if entry.cut:
+                    if optimistic:
+                        entry.lower = ZERO
+                    else:
+                        entry.upper = ONE
+                    entry.cut = False
 
     # -- the table ----------------------------------------------------------------------------
     def key(self, state: Any) -> Any:
@@ -355,15 +457,18 @@ class _Search:
         if isinstance(node, TerminalNode):
             return (ONE if node.outcome == "win" else ZERO), 0, NO_LOOP
         if self.beyond(state):
+            if self.optimistic and self.hopeless(state, key) == HOPELESS_EVER:
+                self.bounded += 1
+                return ZERO, 0, NO_LOOP
             self.cut = True
-            return ZERO, CUT, NO_LOOP
+            return (ONE if self.optimistic else ZERO), CUT, NO_LOOP
         hopeless = self.hopeless(state, key)
-        if hopeless:
+        if hopeless == HOPELESS_EVER or (hopeless and not self.optimistic):
             self.bounded += 1
             if hopeless == HOPELESS_EVER:
                 return ZERO, 0, NO_LOOP
             self.cut = True
-            return ZERO, CUT, NO_LOOP
+            return ZERO, CUT, NO_LOOP  # no win within the horizon: worth 0 for this one only
         self.count()
         self.counter += 1
         index = self.counter
@@ -376,6 +481,7 @@ class _Search:
                 value, flags, low = self.chance(state, key, node, alpha, beta)
                 if low <= index:
                     low = TAINTED  # a cycle through a chance node: a loop is not worth 0 here
+                    self.tainted = True
             else:
                 value, flags, low = ZERO, 0, NO_LOOP  # an idle node: nothing happens
         finally:
@@ -670,15 +776,18 @@ def _strategy(
         seen.discard(key)
 
 
-def verdict_for(probability: Fraction | None, complete: bool) -> str:
-    """The verdict rules: probability 1 → for certain; above 0 → with luck; 0 with nothing cut
-    and no limit hit → not winnable; otherwise unknown within the limits."""
+def verdict_for(probability: Fraction | None, complete: bool, upper: Fraction | None = None) -> str:
+    """The verdict rules: a lower bound of 1 → for certain; above 0 → with luck; 0 with
+    nothing cut and no limit hit, or an upper bound of 0 → not winnable; otherwise unknown
+    within the limits."""
+    if probability is not None and probability == ONE:
+        return "winnable for certain"
+    if probability is not None and probability > 0:
+        return "winnable with luck"
+    if upper is not None and upper == ZERO:
+        return "not winnable"
     if probability is None:
         return "unknown within the limits"
-    if probability == ONE:
-        return "winnable for certain"
-    if probability > 0:
-        return "winnable with luck"
     return "not winnable" if complete else "unknown within the limits"
 
 
@@ -702,6 +811,7 @@ def solve(
     transpositions: bool = True,
     game_bound: bool = True,
     alternatives: bool = True,
+    upper_bounds: bool = True,
 ) -> Solution:
     """Solve ``state`` of ``game`` (see the module docstring for values, horizon and limits).
 
@@ -710,15 +820,18 @@ def solve(
     pruning), to measure what it adds. ``alternatives=False`` leaves out the value of every
     decision at the root (``Solution.alternatives`` is None; the value, best decision, plan and
     strategy stand), as a search that answers only "how likely, and what first?" does.
+    ``upper_bounds=False`` leaves out the optimistic search of each horizon
+    (``Solution.upper`` is None).
     """
     limits = limits or Limits()
     started = time.monotonic()
     node = game.node(state)
     if isinstance(node, TerminalNode):
         won = node.outcome == "win"
+        value = ONE if won else ZERO
         return Solution(
-            "won" if won else "lost", ONE if won else ZERO, None, None, (), 0, 0,
-            time.monotonic() - started, True, limits,
+            "won" if won else "lost", value, None, None, (), 0, 0,
+            time.monotonic() - started, True, limits, upper=value,
         )  # fmt: skip
     if not isinstance(node, PlayerNode | ChanceNode):
         raise SolveError("nothing is being decided in this position (no round is in progress)")
@@ -729,6 +842,7 @@ def solve(
         search.bound = getattr(game, "earliest_win_round", None)
     if transpositions:
         search.canonical = getattr(game, "search_key", None)
+    bounds = _Bounds(None if not upper_bounds else _root_upper(search, state))
     answer: _Answer | None = None
     limit_hit: str | None = None
     old_limit = sys.getrecursionlimit()
@@ -746,26 +860,84 @@ def solve(
                 progress(Progress(horizon, search.nodes, seconds, answer.probability, True))
             if limit_hit is not None or not answer.cut or answer.probability == ONE:
                 break  # exact for every longer horizon, or a certain win already
+            if bounds.upper is None or bounds.upper == answer.probability:
+                continue
+            try:
+                bounds.tighten(search, state, horizon)
+            except _Stop as stop:
+                limit_hit = stop.why
+                break
+            if bounds.upper == answer.probability:
+                break  # the bounds met: the value is proven
+        harvested = search.harvest(state) if limit_hit is not None else None
     finally:
+        search.use(False)
         sys.setrecursionlimit(old_limit)
-    return _solution(answer, limits, search, limit_hit, started)
+    return _solution(answer, limits, search, limit_hit, started, bounds, harvested)
+
+
+def _root_upper(search: _Search, state: Any) -> Fraction:
+    """The upper bound known before any search: 0 if the game's bound proves that no line from
+    the root ever wins, else 1."""
+    if search.bound is not None and search.bound(state) is None:
+        return ZERO
+    return ONE
+
+
+@dataclass
+class _Bounds:
+    """The upper bound proved so far (``None``: not sought) and the horizon that proved it."""
+
+    upper: Fraction | None
+    rounds: int | None = None
+
+    def tighten(self, search: _Search, state: Any, horizon: int | None) -> None:
+        """The optimistic search at ``horizon`` (cut leaves worth 1): its value, when no cycle
+        through a chance node made it a lower bound only, bounds the value from above."""
+        search.use(True)
+        search.cut = False
+        search.tainted = False
+        try:
+            value, _ = search.exact(state)
+        finally:
+            search.use(False)
+        if not search.tainted and self.upper is not None and value <= self.upper:
+            self.upper, self.rounds = value, horizon
 
 
 def _solution(
-    answer: _Answer | None, limits: Limits, search: _Search, limit_hit: str | None, started: float
+    answer: _Answer | None,
+    limits: Limits,
+    search: _Search,
+    limit_hit: str | None,
+    started: float,
+    bounds: _Bounds,
+    harvested: tuple[Fraction, Fraction] | None = None,
 ) -> Solution:
     seconds = time.monotonic() - started
+    low = None
+    if harvested is not None:
+        low = harvested[0]
+        if bounds.upper is not None and harvested[1] < bounds.upper:
+            bounds.upper, bounds.rounds = harvested[1], None
+    found = None if answer is None else answer.probability
+    if low is not None and (low == 0 or (found is not None and low <= found)):
+        low = None  # nothing beyond what the last finished horizon proved
     if answer is None:
+        verdict = verdict_for(low, False, bounds.upper)
         return Solution(
-            "unknown within the limits", None, None, None, (), 0, search.nodes, seconds, False,
-            limits, None, limit_hit, search.bounded,
+            verdict, None, None, None, (), 0, search.nodes, seconds, False, limits, None,
+            limit_hit, search.bounded, bounds.upper, None, low,
         )  # fmt: skip
     complete = not answer.cut and limit_hit is None
     rounds = answer.horizon
     if not answer.cut and limit_hit is None and limits.rounds is not None:
         rounds = limits.rounds  # nothing was cut: the answer holds for the whole horizon asked
+    upper = bounds.upper
+    if upper is not None and (not answer.cut or answer.probability == ONE):
+        upper = answer.probability  # nothing cut (or a certain win): the value is exact
     return Solution(
-        verdict_for(answer.probability, complete),
+        verdict_for(answer.probability if low is None else low, complete, upper),
         answer.probability,
         answer.best,
         answer.alternatives,
@@ -778,4 +950,7 @@ def _solution(
         answer.strategy,
         limit_hit,
         search.bounded,
+        upper,
+        bounds.rounds if bounds.rounds is not None or upper != answer.probability else rounds,
+        low,
     )

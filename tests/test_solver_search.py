@@ -84,14 +84,92 @@ def test_terminal_positions_are_won_or_lost() -> None:
     assert solve(doomed_game, lost).verdict == "lost"
 
 
-def test_limits_stop_the_search_and_say_unknown() -> None:
+def test_limits_stop_the_search_and_keep_what_it_proved() -> None:
     game, state = fs(LUCKY)
+    exact = Fraction(242, 243)  # within 1 round, worked out by hand in the position file
     solution = solve(game, state, Limits(rounds=1, max_nodes=50))
-    assert solution.verdict == "unknown within the limits"
-    assert solution.probability is None and not solution.complete
+    assert solution.probability is None and not solution.complete  # no horizon finished
     assert solution.limit_hit == "max-nodes 50" and solution.nodes <= 51
+    assert 0 < solution.lower <= exact <= solution.upper  # the wins found so far: a bound
+    assert solution.verdict == "winnable with luck" and not solution.exact
+    nothing = solve(game, state, Limits(rounds=1, max_nodes=1))
+    assert nothing.verdict == "unknown within the limits"
+    assert (nothing.lower, nothing.upper) == (0, 1)
     timed = solve(game, state, Limits(rounds=1, timeout=0.05))
-    assert timed.verdict == "unknown within the limits" and timed.limit_hit.startswith("timeout")
+    assert timed.limit_hit.startswith("timeout") and timed.probability is None
+    assert timed.lower <= exact <= timed.upper
+
+
+def test_proven_bounds_hold_the_exact_value_and_meet_given_time() -> None:
+    """Whatever the budget, the lower and upper bounds hold the exact value (no horizon); with
+    enough of it they meet."""
+    checked = 0
+    for name in ("short-sky", "two-step-research", "near-skull"):
+        for game, state in random_positions(name, range(10), 30):
+            if isinstance(game.node(state), TerminalNode):
+                continue
+            exact = solve(game, state, Limits(max_nodes=5000), alternatives=False)
+            if exact.complete:
+                checked += check_bounds(game, state, exact)
+    assert checked >= 5
+
+
+def check_bounds(game: Any, state: Any, exact: Any) -> int:
+    """The bounds of budget-limited searches of ``state`` hold its ``exact`` value."""
+    assert exact.exact and exact.upper == exact.probability
+    for budget in (5, 40, 300):
+        found = solve(game, state, Limits(max_nodes=budget), alternatives=False)
+        assert found.lower <= exact.probability <= found.upper, (budget, found)
+        if found.upper == 0:
+            assert found.verdict == "not winnable"
+    return 1
+
+
+@dataclass(frozen=True)
+class Day:
+    """A position of :class:`DoomedGame`: the round, and the path taken in round 1."""
+
+    round: int = 1
+    path: str = ""
+
+
+class DoomedGame:
+    """Round 1: go ``left`` or ``right``; every later round: ``wait``, until round 6 ends the
+    game lost. ``earliest_win_round`` says no line from round 2 on ever wins (``None``), unless
+    ``hopeful``, when it only says "not before round 6"."""
+
+    name = "doomed"
+
+    def __init__(self, hopeful: bool = False) -> None:
+        self.hopeful = hopeful
+
+    def node(self, state: Day) -> Any:
+        if state.round >= 6:
+            return TerminalNode("loss", "doomed")
+        legal = ("left", "right") if state.round == 1 else ("wait",)
+        return PlayerNode("player", legal, "move", "doomed")
+
+    def apply(self, state: Day, decision: str) -> Step:
+        return Step(Day(state.round + 1, state.path or decision))
+
+    def earliest_win_round(self, state: Day) -> int | None:
+        return 6 if self.hopeful or state.round == 1 else None
+
+
+def test_the_upper_bound_proves_a_position_lost_before_the_horizon_ends() -> None:
+    """Cut leaves count as wins for the upper bound unless the game's bound says no line from
+    them ever wins: here every round-2 state is so, and the upper bound is 0 ("not winnable")
+    though the horizon of one round cut the lower search."""
+    found = solve(DoomedGame(), Day(), Limits(rounds=1))
+    assert not found.complete and found.probability == 0
+    assert found.upper == 0 and found.exact and found.verdict == "not winnable"
+    plain = solve(DoomedGame(), Day(), Limits(rounds=1), upper_bounds=False)
+    assert plain.upper is None and plain.verdict == "unknown within the limits"
+    hopeful = solve(DoomedGame(hopeful=True), Day(), Limits(rounds=1))
+    assert (hopeful.lower, hopeful.upper) == (0, 1)  # the bound proves nothing: cut leaves count 1
+    assert hopeful.verdict == "unknown within the limits"
+    deep = solve(DoomedGame(hopeful=True), Day())
+    assert deep.exact and deep.upper == 0 and deep.verdict == "not winnable"  # bounds met
 
 
 def test_iterative_deepening_keeps_the_last_finished_horizon() -> None:
@@ -215,11 +293,16 @@ def test_solve_json_keys_and_values() -> None:
     answer = json.loads(result.output.strip().splitlines()[-1])
     assert {
         "verdict", "probability", "best", "alternatives", "plan", "rounds_proved", "complete",
-        "nodes", "seconds", "limits",
+        "nodes", "seconds", "limits", "bounds", "with_luck", "estimate",
     } <= set(answer)  # fmt: skip
     assert answer["verdict"] == "winnable with luck"
     assert answer["probability"] == "242/243"
-    assert answer["limits"] == {"rounds": 1, "max_nodes": None, "timeout": None}
+    assert answer["limits"] == {"rounds": 1, "max_nodes": None, "timeout": 60.0}  # the default
+    bounds = answer["bounds"]
+    assert bounds["lower"] == "242/243" and bounds["lower_rounds"] == 1
+    assert Fraction(bounds["upper"]) >= Fraction(242, 243) and not bounds["exact"]
+    assert answer["with_luck"]["found"] is True and answer["with_luck"]["how"] == "plan"
+    assert answer["estimate"] is None  # a horizon asks about those rounds only
     assert answer["plan"][0]["kind"] == "chance"
     assert "probability_of_outcome" in answer["plan"][0]
     assert answer["plan"][-1] == {"phrase": "resolve r2c3", "kind": "decision"}
@@ -237,11 +320,17 @@ def test_a_stopped_search_shows_its_probability_as_a_lower_bound_not_the_value()
     dice_start = str(
         Path(__file__).parent / "data" / "positions" / "falling_skies" / "dice-start.yaml"
     )
-    result = run(dice_start, "--max-nodes", "50")
+    result = run(dice_start, "--max-nodes", "50", "--timeout", "6", "--games", "3")
     assert result.exit_code == 0, result.output
     assert "verdict: unknown within the limits" in result.output
     line = next(x for x in result.output.splitlines() if x.startswith("probability of winning"))
     assert "at least 0/1" in line and "a proven lower bound, not the value" in line
+    assert "proven: 0/1 <= P(win under best play) <= 1/1" in result.output
+    assert "these are bounds, not the value" in result.output
+    luck = next(x for x in result.output.splitlines() if x.startswith("with luck: "))
+    assert "winnable" in luck or "proves nothing" in luck
+    assert "estimated: expert from here: won " in result.output
+    assert " of 3 games (" in result.output and "95% CI" in result.output
     finished = run(WIN_NOW).output
     assert "probability of winning under best play: 1/1 (about 1.000000)\n" in finished
 

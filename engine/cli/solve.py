@@ -1,8 +1,9 @@
-"""``rulings solve``: is this position winnable, how likely under best play, and how (issue 8).
+"""``rulings solve``: is this position winnable, how likely under best play, and how.
 
 The position (any registered game, by its ``game`` key, with ``--reading`` values; the file
-read once) is solved by :func:`solver.search.solve` through the engine's node/apply interface;
-this module only opens the file, says decisions as ``rulings resolve`` phrases (the game's
+read once) is answered by :func:`solver.answer.answer` through the engine's node/apply
+interface — proven bounds, a line with luck, a player's estimate — within one budget; this
+module only opens the file, says decisions as ``rulings resolve`` phrases (the game's
 phrasebook, ``engine.cli.replay``) and prints.
 """
 
@@ -20,8 +21,11 @@ from engine.cli import replay
 from engine.cli.params import examples, json_option, readings_option, ruleset_of
 from engine.core import registry
 from engine.core.errors import PositionError
+from engine.core.game import ChanceNode
 from engine.core.registry import GameSpec
-from solver.search import Limits, Progress, Solution, SolveError, StrategyNode, solve
+from solver.answer import DEFAULT_ALTERNATIVES, DEFAULT_TIMEOUT, Answer, Budget, Luck, answer
+from solver.balance import UNIFORM
+from solver.search import Limits, Progress, Solution, SolveError, StrategyNode
 
 STRATEGY_LINES = 200
 """At most this many lines of a certain win's strategy tree are printed."""
@@ -43,13 +47,12 @@ class Sayer:
         return replay.phrase_for(self.book, self.game, state, self.game.node(state), decision)
 
 
-def answer_data(solution: Solution, say: Sayer, root: Any) -> dict[str, Any]:
-    """The JSON answer (keys: verdict, probability, best, alternatives, plan, rounds_proved,
-    complete, nodes, seconds, limits; also strategy and limit_hit)."""
-    alternatives = [
-        {"decision": say(root, d), "probability": fraction(v)}
-        for d, v in solution.alternatives or ()
-    ]
+def answer_data(found: Answer, say: Sayer, root: Any) -> dict[str, Any]:
+    """The JSON answer: verdict, probability (the proven lower bound), bounds {lower, upper,
+    exact, lower_rounds, upper_rounds}, best, alternatives (each root decision with its proven
+    lower bound and the player's estimate), plan, with_luck, estimate, rounds_proved, complete,
+    nodes, seconds, limits, limit_hit and strategy."""
+    solution = found.solution
     plan = []
     for step in solution.plan:
         item: dict[str, Any] = {"phrase": say(step.state, step.decision), "kind": step.kind}
@@ -60,13 +63,22 @@ def answer_data(solution: Solution, say: Sayer, root: Any) -> dict[str, Any]:
     return {
         "verdict": solution.verdict,
         "probability": fraction(solution.probability),
+        "bounds": {
+            "lower": fraction(solution.lower),
+            "upper": fraction(solution.upper),
+            "exact": solution.exact,
+            "lower_rounds": solution.rounds_proved,
+            "upper_rounds": solution.upper_rounds,
+        },
         "best": None if solution.best is None else say(root, solution.best),
-        "alternatives": alternatives,
+        "alternatives": alternatives_data(found, say, root),
         "plan": plan,
+        "with_luck": luck_data(found.luck, say),
+        "estimate": None if found.estimate is None else found.estimate.data(),
         "rounds_proved": solution.rounds_proved,
         "complete": solution.complete,
         "nodes": solution.nodes,
-        "seconds": round(solution.seconds, 3),
+        "seconds": round(found.seconds, 3),
         "limits": {
             "rounds": limits.rounds,
             "max_nodes": limits.max_nodes,
@@ -74,6 +86,35 @@ def answer_data(solution: Solution, say: Sayer, root: Any) -> dict[str, Any]:
         },
         "limit_hit": solution.limit_hit,
         "strategy": None if solution.strategy is None else strategy_data(solution.strategy, say),
+    }
+
+
+def alternatives_data(found: Answer, say: Sayer, root: Any) -> list[dict[str, Any]]:
+    """Each root decision (those the search valued, then those only estimated) with its proven
+    lower bound (``probability``; null when the search did not value it), and, when estimated,
+    the player's games after it and whether it is the player's own choice."""
+    estimated = {say(root, a.decision): a for a in found.alternatives}
+    rows: list[dict[str, Any]] = []
+    for decision, value in found.solution.alternatives or ():
+        rows.append({"decision": say(root, decision), "probability": fraction(value)})
+    known = {row["decision"] for row in rows}
+    rows += [{"decision": p, "probability": None} for p in estimated if p not in known]
+    for row in rows:
+        alternative = estimated.get(row["decision"])
+        if alternative is not None:
+            row["estimate"] = alternative.estimate.data()
+            row["chosen"] = alternative.chosen
+    return rows
+
+
+def luck_data(luck: Luck, say: Sayer) -> dict[str, Any]:
+    """The "with luck" answer: found (true, false: proved none, null: unknown), how, text, and
+    the winning line's phrases (decisions and chance outcomes)."""
+    return {
+        "found": luck.found,
+        "how": luck.how,
+        "text": luck.text,
+        "line": [say(state, choice) for state, choice in luck.line],
     }
 
 
@@ -97,26 +138,34 @@ def strategy_data(node: StrategyNode, say: Sayer) -> dict[str, Any]:
     }
 
 
-def answer_lines(solution: Solution, say: Sayer, root: Any) -> list[str]:
-    """The answer in words: verdict, probability, best decision, alternatives, plan, limits."""
+def answer_lines(found: Answer, say: Sayer, root: Any) -> list[str]:
+    """The answer in words: verdict; proven (bounds, best decision, alternatives, plan,
+    strategy); with luck; estimated; limits."""
+    solution = found.solution
     p = solution.probability
     lines = [f"verdict: {solution.verdict}"]
     shown = "unknown" if p is None else f"{fraction(p)} (about {float(p):.6f})"
-    bound_only = p is not None and p < 1 and not solution.complete
+    bound_only = not solution.exact and solution.verdict not in ("won", "lost")
     if bound_only:
         lines.append(
-            f"probability of winning under best play: at least {shown}, a proven lower bound, "
-            f"not the value (only wins within {solution.rounds_proved} round(s) are counted)"
+            f"probability of winning under best play: at least {fraction(solution.lower)}, a "
+            f"proven lower bound, not the value (only wins within "
+            f"{solution.rounds_proved or 0} round(s) are counted)"
+            if solution.harvested is None
+            else f"probability of winning under best play: at least "
+            f"{fraction(solution.lower)}, a proven lower bound, not the value (the wins found "
+            f"so far)"
         )
     else:
         lines.append(f"probability of winning under best play: {shown}")
+    lines.append(f"proven: {bounds_text(solution)}")
     if solution.best is not None:
         lines.append(f"best next decision: {say(root, solution.best)}")
     if solution.alternatives:
         lines.append(
-            "every decision now, with its probability of winning:"
-            if not bound_only
-            else "every decision now, with a proven lower bound of its probability of winning:"
+            "every decision now, with a proven lower bound of its probability of winning:"
+            if bound_only
+            else "every decision now, with its probability of winning:"
         )
         width = max(len(say(root, d)) for d, _ in solution.alternatives)
         for decision, value in solution.alternatives:
@@ -136,7 +185,72 @@ def answer_lines(solution: Solution, say: Sayer, root: Any) -> list[str]:
         lines += tree[:STRATEGY_LINES]
         if len(tree) > STRATEGY_LINES:
             lines.append(f"  ... ({len(tree) - STRATEGY_LINES} more lines; see --json)")
+    lines += luck_lines(found.luck, say)
+    lines += estimate_lines(found, say, root)
     lines += limit_lines(solution)
+    return lines
+
+
+def bounds_text(solution: Solution) -> str:
+    """The proven bounds in words, the value when they meet."""
+    if solution.verdict in ("won", "lost"):
+        return f"the game is {solution.verdict}"
+    lower, upper = solution.lower, solution.upper
+    if solution.exact:
+        return f"the probability of winning under best play is exactly {fraction(lower)}"
+    if upper is None:
+        return f"{fraction(lower)} <= P(win under best play) (no upper bound sought)"
+    below = f"wins within {solution.rounds_proved or 0} round(s)"
+    if solution.harvested is not None and solution.harvested == lower:
+        below = "the wins found so far, the last horizon unfinished"
+    if solution.upper_rounds is None:
+        above = "nothing searched to the end: the upper bound is the trivial one"
+        if upper == 0:
+            above = "the game's own bound proves no line wins"
+        elif upper < 1:
+            above = "every line not yet searched counted as a win"
+    else:
+        above = (
+            f"every line still open after {solution.upper_rounds} round(s) counted as a win "
+            f"unless the game's bound proves it lost"
+        )
+    return (
+        f"{fraction(lower)} <= P(win under best play) <= {fraction(upper)} "
+        f"(lower: {below}; upper: {above}); these are bounds, not the value"
+    )
+
+
+def luck_lines(luck: Luck, say: Sayer) -> list[str]:
+    """The "with luck" answer, and the winning line when one was found by the lucky search."""
+    lines = [f"with luck: {luck.text}"]
+    if luck.how == "search" and luck.line:
+        lines.append("winning line (decisions, and the outcome chance must give):")
+        for n, (state, choice) in enumerate(luck.line, 1):
+            lines.append(f"  {n}. {say(state, choice)}")
+    return lines
+
+
+def estimate_lines(found: Answer, say: Sayer, root: Any) -> list[str]:
+    """The player's estimate from the position and after each root decision estimated."""
+    if found.estimate is None:
+        return []
+    player = found.estimate.player
+    lines = [f"estimated: {player} from here: {found.estimate.text()}"]
+    if not found.alternatives:
+        node = say.game.node(root)
+        why = "chance moves first" if isinstance(node, ChanceNode) else "one decision only"
+        lines.append(f"  (no decisions to compare now: {why})")
+    else:
+        lines.append(f"estimated after each decision now ({player} playing on):")
+        phrases = [say(root, a.decision) for a in found.alternatives]
+        width = max(len(p) for p in phrases)
+        for phrase, alternative in zip(phrases, found.alternatives, strict=True):
+            mark = f"  ({player}'s choice)" if alternative.chosen else ""
+            lines.append(f"  {phrase:<{width}}  {alternative.estimate.text()}{mark}")
+        if found.left_out:  # more decisions than --alternatives
+            lines.append(
+                f"  ({found.left_out} more decision(s) not estimated; --alternatives N for more)"
+            )
     return lines
 
 
@@ -178,7 +292,9 @@ def progress_echo() -> Callable[[Progress], None]:
     def echo(report: Progress) -> None:
         horizon = "no horizon" if report.rounds is None else f"{report.rounds} round(s)"
         if report.finished:
-            text = f"solve: horizon {horizon} done: p = {fraction(report.probability)}"
+            text = f"solve: horizon {horizon} done: p >= {fraction(report.probability)}"
+        elif report.upper:
+            text = f"solve: searching horizon {horizon} for an upper bound"
         else:
             text = f"solve: searching horizon {horizon}"
         click.echo(f"{text}, {report.nodes} nodes, {report.seconds:.1f} s", err=True)
@@ -186,10 +302,16 @@ def progress_echo() -> Callable[[Progress], None]:
     return echo
 
 
-def write_plan(path: str, solution: Solution, say: Sayer, source: str) -> None:
-    """The plan's phrases as a replay file for ``rulings resolve POS --replay FILE``."""
-    lines = [f"# plan found by rulings solve {source}: {solution.verdict}"]
-    lines += [say(step.state, step.decision) for step in solution.plan]
+def write_plan(path: str, found: Answer, say: Sayer, source: str) -> None:
+    """The plan's phrases (or, when the search found none, the lucky search's winning line) as
+    a replay file for ``rulings resolve POS --replay FILE``."""
+    solution = found.solution
+    steps = [(step.state, step.decision) for step in solution.plan]
+    what = f"plan found by rulings solve {source}: {solution.verdict}"
+    if not steps and found.luck.how == "search" and found.luck.line:
+        steps = list(found.luck.line)
+        what = f"winning line found with luck by rulings solve {source}"
+    lines = [f"# {what}", *(say(state, choice) for state, choice in steps)]
     try:
         Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
     except OSError as error:
@@ -230,10 +352,12 @@ def answer_placement(
 
 @click.command(
     "solve",
-    short_help="Is this position winnable? Exact probability, best decision and a plan.",
+    short_help="Is this position winnable? Proven bounds, a line with luck, an estimate.",
     epilog=examples(
         "solve",
         after=(
+            "rulings play falling-skies --bot expert --seed 3 --save-at 4 r4.yaml",
+            "rulings solve r4.yaml --timeout 120 --games 200   # a real game, stopped and asked",
             "rulings solve POS --rounds 2 --max-nodes 100000 --plan-out plan.txt",
             "rulings resolve POS --replay plan.txt          # replay the plan found",
         ),
@@ -244,7 +368,9 @@ def answer_placement(
     "--rounds",
     type=click.IntRange(min=1),
     metavar="N",
-    help="Horizon: count only wins within N rounds, the current one included (default: the 'rounds' of the file's puzzle entry, if any).",
+    help="Horizon: ask only about wins within N rounds, the current one included (default: the "
+    "'rounds' of the file's puzzle entry, if any). The lucky search and the estimate, which "
+    "play to the game's end, are then left out unless --games is given.",
 )
 @click.option(
     "--max-nodes", type=click.IntRange(min=1), metavar="N", help="Stop after N states expanded."
@@ -253,13 +379,38 @@ def answer_placement(
     "--timeout",
     type=click.FloatRange(min=0, min_open=True),
     metavar="S",
-    help="Stop after S seconds (the last finished horizon is reported).",
+    help=f"The whole budget in seconds: half for the exact search, then the lucky search and "
+    f"the estimate (default {DEFAULT_TIMEOUT:g} s; with --max-nodes alone the search has no "
+    f"time limit).",
 )
+@click.option(
+    "--bot",
+    metavar="NAME",
+    help="The player of the estimate: the game's own player (expert) or random (default: "
+    "expert where the game has one).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Simulated games of the estimate, from the position and after each decision "
+    "estimated (default 100 when the bounds have not met; 0: no estimate).",
+)
+@click.option(
+    "--alternatives",
+    type=click.IntRange(min=1),
+    default=DEFAULT_ALTERNATIVES,
+    show_default=True,
+    metavar="K",
+    help="Root decisions to estimate: the player's choice and a seeded sample of the others.",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the estimate.")
 @click.option(
     "--plan-out",
     type=click.Path(dir_okay=False),
     metavar="FILE",
-    help="Write the plan's phrases as a replay file for rulings resolve POS --replay FILE.",
+    help="Write the plan's phrases (or the lucky line's) as a replay file for rulings resolve "
+    "POS --replay FILE.",
 )
 @click.option(
     "--placement",
@@ -281,19 +432,32 @@ def solve_command(
     rounds: int | None,
     max_nodes: int | None,
     timeout: float | None,
+    bot: str | None,
+    games: int | None,
+    alternatives: int,
+    seed: int,
     plan_out: str | None,
     placement: str | None,
     rerolls: str,
     as_json: bool,
     readings: tuple[str, ...],
 ) -> None:
-    """Solve the position POS (either game): won, lost, winnable for certain, winnable with
-    luck, not winnable, or unknown within the limits; the exact probability of winning under best
-    play (p/q), the best next decision and the value of every alternative (as rulings resolve
-    phrases), and a plan: the decisions to take and the chance outcome assumed at each chance
-    node, with the strategy's reply to every outcome for a certain win. The search deepens one
-    round at a time, so a search stopped by --max-nodes or --timeout reports what the last
-    finished horizon proved. Progress goes to stderr.
+    """Answer the position POS (any game) three ways, each labelled:
+
+    \b
+    proven     lower and upper bounds on the probability of winning under best
+               play, as exact fractions, from the search's partial tree (the
+               value when they meet); the verdict (won, lost, winnable for
+               certain, winnable with luck, not winnable, unknown within the
+               limits), the best next decision, the value of every alternative
+               and a plan, as rulings resolve phrases;
+    with luck  a line of play and luck that wins, or a proof that none does;
+    estimated  the win rate of a player (--bot) over --games simulated games
+               from the position with its 95% interval, and after each of up
+               to --alternatives decisions now.
+
+    The search deepens one round at a time, so a search stopped by --max-nodes or --timeout
+    reports what the last finished horizon proved. Progress goes to stderr.
 
     --placement asks a Falling Skies dice phase (dice rolled) a deterministic question, answered
     by the Z3 encoding of the phase (solver/z3_falling_skies.py): a placement order, with the
@@ -305,28 +469,30 @@ def solve_command(
         rounds = rounds if rounds is not None else puzzle.get("rounds")
         written = tuple(f"{k}={v}" for k, v in (puzzle.get("readings") or {}).items())
         readings = readings or written
+    player = bot_of(spec, bot)
     opened = spec.open_data(data, path, ruleset_of(spec, readings))
     game, state = opened.game, opened.state
     if placement is not None:
         answer_placement(path, spec, game, state, placement, rerolls, as_json)
         return
-    limits = Limits(rounds, max_nodes, timeout)
+    seconds = timeout if timeout is not None or max_nodes is not None else DEFAULT_TIMEOUT
+    budget = Budget(Limits(rounds, max_nodes), seconds, player, games, alternatives, seed)
     try:
-        solution = solve(game, state, limits, progress_echo())
+        found = answer(spec, game, state, budget, progress_echo())
     except SolveError as error:
         raise PositionError(path, "file", str(error)) from None
     say = Sayer(spec, game)
     if plan_out is not None:
-        write_plan(plan_out, solution, say, path)
+        write_plan(plan_out, found, say, path)
     if as_json:
-        data = answer_data(solution, say, state)
+        data = answer_data(found, say, state)
         if puzzle is not None:
             data["puzzle"] = puzzle_check(puzzle, data)
         click.echo(json.dumps(data))
         return
-    click.echo("\n".join(answer_lines(solution, say, state)))
+    click.echo("\n".join(answer_lines(found, say, state)))
     if puzzle is not None:
-        check = puzzle_check(puzzle, answer_data(solution, say, state))
+        check = puzzle_check(puzzle, answer_data(found, say, state))
         click.echo(
             f"written answer: {check['verdict']}"
             + (f", probability {check['probability']}" if check["probability"] else "")
@@ -334,3 +500,16 @@ def solve_command(
         )
     if plan_out is not None:
         click.echo(f"plan written to {plan_out} (rulings resolve {path} --replay {plan_out})")
+
+
+def bot_of(spec: GameSpec, bot: str | None) -> str:
+    """The estimate's player: ``--bot`` if the game has it (else one usage error naming the
+    choices), the game's expert by default, else the uniform random player."""
+    if bot is None:
+        return "expert" if "expert" in spec.players else UNIFORM
+    if bot != UNIFORM and bot not in spec.players:
+        have = ", ".join((UNIFORM, *spec.players))
+        raise click.BadParameter(
+            f"{spec.name} has no player {bot!r} (choose from {have})", param_hint="--bot"
+        )
+    return bot

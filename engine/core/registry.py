@@ -256,6 +256,10 @@ class GameSpec:
     """Random-rollout cut for MCTS leaves (0: play rollouts to the end)."""
     primary: bool = False
     """The game a command takes when none is named (``rulings sweep``'s ``--game``)."""
+    win_search: str = ""
+    """``module:function`` of its lucky search for a winning line (chance choosing its
+    outcomes), called as ``function(game, start, max_states, seconds)`` and returning a
+    ``solver.lucky.WinSearch`` (``rulings solve``'s "with luck" answer; empty: none)."""
     mcts_simulations: int = 20
     """``rulings play --bot mcts``'s simulations per decision when ``--simulations`` is not given."""
     players: Mapping[str, str] = {}

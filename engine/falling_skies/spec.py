@@ -128,6 +128,7 @@ class FallingSkiesSpec(GameSpec):
         ),
     )
     players = {"expert": "engine.falling_skies.expert:expert"}
+    win_search = "solver.validators:falling_skies_win"
     benchmark_setups = (
         BenchmarkSetup("pnp-easy", (("scenario", "default"),)),
         BenchmarkSetup("pnp-easy-row-3-excavated", (("scenario", "pnp-easy-row-3-excavated"),)),
@@ -236,7 +237,7 @@ class FallingSkiesSpec(GameSpec):
             ValidationSetup(
                 "pnp-easy",
                 (("scenario", "default"),),
-                "solver.validators:falling_skies_win",
+                self.win_search,
                 300_000,
             ),
         )

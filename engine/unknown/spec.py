@@ -61,6 +61,7 @@ class UnknownSpec(GameSpec):
     mcts_simulations = 5
     """Measured to finish a quick-start Scout game in 2-7 s (rollouts cut after 30 actions)."""
     players = {"expert": "engine.unknown.expert:expert"}
+    win_search = "solver.validators:unknown_win_search"
     commands = ("engine.unknown.query:query",)
     sweep_arguments = ()
     play_json_key = "events"
@@ -483,7 +484,7 @@ class UnknownSpec(GameSpec):
                     ("difficulty", difficulty),
                     ("players", 1),
                 ),
-                "solver.validators:unknown_win_search",
+                self.win_search,
                 2_000,
             )
             for mission in sorted(setup_data().missions)
