@@ -143,7 +143,7 @@ def _luck(
         return Luck(False, "proof", "the game is lost")
     if solution.lower > 0 and solution.plan:
         line = tuple((step.state, step.decision) for step in solution.plan)
-        return Luck(True, "plan", "a winning line exists: the plan below wins", line)
+        return Luck(True, "plan", "a winning line exists: the plan above is one", line)
     if solution.upper is not None and solution.upper == 0:
         return Luck(False, "proof", "no line of play and luck wins (the upper bound is 0)")
     proven = solution.lower > 0
