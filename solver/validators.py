@@ -21,6 +21,7 @@ Skies (:func:`falling_skies_win`) and Unknown (:func:`unknown_win_search`) live 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,20 +46,68 @@ class Validation:
     """Most decisions (chance included) any playout took."""
     win: WinSearch | None
     problems: list[str] = field(default_factory=list)
+    played: PlayerGames | None = None
+    """A player's seeded games of the setup (``--bot``), when asked for."""
 
     @property
     def winnable(self) -> bool | None:
-        """True if a winning playout was found; None if the search found none (undecided)."""
-        return True if self.win is not None and self.win.found else None
+        """True if a winning playout was found or the player won a game; None if neither
+        (undecided)."""
+        found = self.win is not None and self.win.found
+        return True if found or (self.played is not None and self.played.wins) else None
 
     def line(self) -> str:
         """The verdicts in one line (a win search's budget and time included)."""
         win = "not searched" if self.win is None else self.win.text()
+        played = "" if self.played is None else f"; {self.played.text()}"
         return (
             f"{self.setup}: {'playable' if self.playable else 'NOT PLAYABLE'}, "
             f"{'terminates' if self.terminates else 'DOES NOT TERMINATE'} "
-            f"({self.playouts} playouts, longest {self.longest} decisions), {win}"
+            f"({self.playouts} playouts, longest {self.longest} decisions), {win}{played}"
         )
+
+
+@dataclass(frozen=True)
+class PlayerGames:
+    """A player's seeded games of one setup: how many it won, and the ``rulings play`` command
+    replaying the first win (``None``: no win)."""
+
+    player: str
+    games: int
+    wins: int
+    losses: dict[str, int]
+    """The games not won, by the rule clause (or result) that ended them."""
+    replay: str | None
+
+    def text(self) -> str:
+        if self.wins:
+            return f"{self.player} won {self.wins} of {self.games} games (replay: {self.replay})"
+        why = ", ".join(f"{n} {clause}" for clause, n in sorted(self.losses.items()))
+        return f"{self.player} won none of {self.games} games ({why})"
+
+
+def player_games(
+    spec: Any, setup: Any, player: str, games: int, seed: int = 0, cap: int = 20_000
+) -> PlayerGames:
+    """``games`` games of the setup played by ``player``, game ``i`` seeded as the balance
+    table seeds it (``solver.balance.game_seed``), so a win replays with ``rulings play``."""
+    from solver.balance import game_seed, policy_for
+
+    wins, losses, replay = 0, Counter[str](), None
+    for index in range(games):
+        game_no = game_seed(seed, setup.label, index)
+        new = spec.new_game(spec.ruleset(), game_no, dict(setup.options))
+        policy = policy_for(spec, player, new.game, game_no)
+        _, ending = play_out(new.game, new.state, random.Random(game_no), policy, None, cap)
+        if ending.result == "win":
+            wins += 1
+            if replay is None:
+                bot = "--random" if policy is None else f"--bot {player}"
+                parts = ("rulings play", spec.name, setup.play_arguments, bot)
+                replay = " ".join(p for p in parts if p) + f" --seed {game_no}"
+        else:
+            losses[ending.clause or ending.result] += 1
+    return PlayerGames(player, games, wins, dict(losses), replay)
 
 
 def check_playouts(
@@ -82,10 +131,19 @@ def check_playouts(
     return playable, terminates, longest, problems
 
 
-def validate(spec: Any, setup: Any, playouts: int, seed: int = 0, cap: int = 5000) -> Validation:
+def validate(
+    spec: Any,
+    setup: Any,
+    playouts: int,
+    seed: int = 0,
+    cap: int = 5000,
+    player: str | None = None,
+    games: int = 0,
+) -> Validation:
     """The validators on one of a registered game's set-ups (``GameSpec.validation_setups``):
     the game set up by ``GameSpec.new_game`` with the default readings and ``seed``, its random
-    playouts, and its win search when the set-up names one (``max_states`` 0 skips it)."""
+    playouts, its win search when the set-up names one (``max_states`` 0 skips it), and
+    ``games`` games of ``player`` when one is named (:func:`player_games`)."""
     from engine.core.registry import load_reference
 
     new = spec.new_game(spec.ruleset(), seed, dict(setup.options))
@@ -95,8 +153,9 @@ def validate(spec: Any, setup: Any, playouts: int, seed: int = 0, cap: int = 500
     win = None
     if setup.win_search and setup.max_states:
         win = load_reference(setup.win_search)(new.game, new.state, setup.max_states, None)
+    played = player_games(spec, setup, player, games, seed) if player and games else None
     return Validation(
-        spec.name, setup.label, playouts, playable, terminates, longest, win, problems
+        spec.name, setup.label, playouts, playable, terminates, longest, win, problems, played
     )
 
 

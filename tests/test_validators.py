@@ -6,6 +6,10 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from click.testing import CliRunner
+
+from engine.cli.play import play_command
+from engine.core import registry
 from engine.core.game import ChanceNode, IdleNode, PlayerNode, Step, TerminalNode, replay
 from engine.falling_skies.files import SCENARIOS
 from engine.falling_skies.game import FallingSkiesGame
@@ -17,7 +21,9 @@ from solver.validators import (
     check_playouts,
     falling_skies_win,
     find_win,
+    player_games,
     unknown_score,
+    validate,
     validate_falling_skies,
     validate_unknown,
 )
@@ -159,3 +165,20 @@ def test_a_game_with_no_win_is_reported_not_found_after_trying_every_line() -> N
     found = beam_search(NoWin(), (), score=lambda s: 0.0, beam=100, max_states=1000)
     assert not found.found and found.states == 3 + 3 * 2 + 3 * 2 * 3
     assert "no winning playout found within 27 states" in found.text()
+
+
+def test_a_players_winning_game_replays_with_rulings_play() -> None:
+    """The validators' player games: a set-up is shown winnable by a game a player won, and the
+    replay command given plays that very game to a win."""
+    spec = registry.game("pig")
+    setup = spec.validation_setups()[0]
+    played = player_games(spec, setup, "random", 30, seed=0)
+    assert played.games == 30 and 0 < played.wins < 30
+    assert sum(played.losses.values()) == 30 - played.wins
+    arguments = played.replay.split()[2:]  # after "rulings play"
+    result = CliRunner().invoke(play_command, arguments)
+    assert result.exit_code == 0, result.output
+    assert "result: win" in result.output
+    checked = validate(spec, setup, 2, player="random", games=30)
+    assert checked.winnable is True and checked.played == played
+    assert "random won" in checked.line() and "replay: rulings play pig" in checked.line()

@@ -176,6 +176,20 @@ Examples:
     metavar="N",
     help="Random playouts per setup for the playable / terminates validators (0: skip them).",
 )
+@click.option(
+    "--bot",
+    metavar="NAME",
+    help="Also let this player (a game's own, e.g. expert, or random) play --bot-games seeded "
+    "games of each validator set-up: a win shows the set-up winnable, with its replay.",
+)
+@click.option(
+    "--bot-games",
+    default=10,
+    show_default=True,
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Games per set-up for --bot.",
+)
 @json_option
 @click.pass_context
 def verify_command(
@@ -189,6 +203,8 @@ def verify_command(
     seed: int,
     openspiel_sims: int,
     validator_playouts: int,
+    bot: str | None,
+    bot_games: int,
     as_json: bool,
 ) -> None:
     """Verify the registered games (or GAME) against their rulebooks, run every independent
@@ -215,16 +231,19 @@ def verify_command(
     root = repository_root()
     target = Path(out)
     specs = tuple(registry.iter_games(game))
+    if bot is not None and not any(_player(spec, bot) for spec in specs):
+        have = sorted({"random", *(name for spec in specs for name in spec.players)})
+        raise click.BadParameter(
+            f"no game checked has a player {bot!r} (choose from {', '.join(have)})",
+            param_hint="--bot",
+        )
     began = time.monotonic()
     work = _work_folder(target)
     try:
         report = _verify(root, work, target, specs, differential, select, seed)
         crosscheck = run_crosschecks(maps, z3_maps, seed, specs)
         openspiel = run_openspiel(openspiel_sims, specs=specs)
-        if game == "all":
-            validations = run_validators(validator_playouts, seed)
-        else:
-            validations = run_validators(validator_playouts, seed, game)
+        validations = run_validators(validator_playouts, seed, game, bot, bot_games)
         report.checks += _other_checks(crosscheck, openspiel, validations, validator_playouts)
         report.seconds = time.monotonic() - began
         _write_report(report, work, target)
@@ -343,21 +362,32 @@ def _report_data(report: Report) -> dict[str, Any]:
     }
 
 
-def run_validators(playouts: int, seed: int, game: str = "all") -> list[Any]:
+def run_validators(
+    playouts: int, seed: int, game: str = "all", bot: str | None = None, games: int = 0
+) -> list[Any]:
     """``solver.validators`` on the set-ups each selected game names
     (``GameSpec.validation_setups``): for Unknown every mission x difficulty (1 player; a lucky
     search of 2,000 states for a winning playout, which from setup finds none today), for Under
-    Falling Skies the default board (a lucky search of up to 300,000 states, which finds one)."""
+    Falling Skies the default board (a lucky search of up to 300,000 states, which finds one);
+    with ``bot``, that player's ``games`` seeded games of each set-up (a game without that
+    player is left out of them)."""
     if playouts == 0:
         return []
     from solver.validators import validate
 
     click.echo("rulings verify: validators (playable, terminates, winnable) ...", err=True)
     return [
-        validate(spec, setup, playouts, seed)
+        validate(spec, setup, playouts, seed, player=_player(spec, bot), games=games)
         for spec in registry.iter_games(game)
         for setup in spec.validation_setups()
     ]
+
+
+def _player(spec: GameSpec, bot: str | None) -> str | None:
+    """``--bot`` for a game that has that player (uniform random every game has), else None."""
+    if bot is None or (bot != "random" and bot not in spec.players):
+        return None
+    return bot
 
 
 def _validator_lines(validations: list[Any], playouts: int) -> list[str]:
@@ -372,7 +402,9 @@ def _validator_lines(validations: list[Any], playouts: int) -> list[str]:
     searched = [v for v in validations if v.win is not None]
     won = [v for v in searched if v.win.found]
     lines += [f"  winning playout found: {v.game} {v.setup}: {v.win.text()}" for v in won]
-    missed = [v for v in searched if not v.win.found]
+    played = [v for v in validations if v.played is not None]
+    lines += [f"  {v.game} {v.setup}: {v.played.text()}" for v in played]
+    missed = [v for v in searched if not v.win.found and not v.winnable]
     for game in sorted({v.game for v in missed}):
         mine = [v for v in missed if v.game == game]
         budget = max(v.win.states for v in mine)
@@ -393,6 +425,7 @@ def _validation_data(v: Any) -> dict[str, Any]:
         "longest": v.longest,
         "problems": v.problems,
         "win_search_states": None if v.win is None else v.win.states,
+        "player": None if v.played is None else asdict(v.played),
     }
 
 

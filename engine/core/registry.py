@@ -206,6 +206,9 @@ class ValidationSetup:
     (empty: winnability is not searched)."""
     max_states: int = 0
     """The win search's budget of states."""
+    play_arguments: str = ""
+    """The ``rulings play GAME`` arguments that set it up (a player's winning game replays
+    with them, the player and its seed)."""
 
 
 class GameSpec:

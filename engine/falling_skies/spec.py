@@ -239,6 +239,7 @@ class FallingSkiesSpec(GameSpec):
                 (("scenario", "default"),),
                 self.win_search,
                 300_000,
+                "--scenario default",
             ),
         )
 

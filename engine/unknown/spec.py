@@ -486,6 +486,7 @@ class UnknownSpec(GameSpec):
                 ),
                 self.win_search,
                 2_000,
+                f"--setup standard --mission {mission} --difficulty {difficulty} --players 1",
             )
             for mission in sorted(setup_data().missions)
             for difficulty in DIFFICULTIES
