@@ -257,8 +257,8 @@ class Table:
 @contextmanager
 def dask_client(scheduler: str | None, workers: int | None) -> Iterator[tuple[Any, str]]:
     """A Dask client: on the cluster at ``scheduler``, else on a ``LocalCluster`` of
-    ``workers`` single-threaded worker processes (default: one per core); and a line saying
-    which."""
+    ``workers`` single-threaded worker processes (default: one per core; one worker runs as a
+    thread of this process); and a line saying which."""
     from dask.distributed import Client, LocalCluster
 
     if scheduler:
@@ -270,13 +270,44 @@ def dask_client(scheduler: str | None, workers: int | None) -> Iterator[tuple[An
         LocalCluster(
             n_workers=count,
             threads_per_worker=1,
-            processes=True,
+            processes=count > 1,
             dashboard_address=None,
             silence_logs=logging.ERROR,
         ) as cluster,
         Client(cluster) as client,
     ):
-        yield client, f"a local Dask cluster of {count} worker process(es)"
+        kind = "worker process(es)" if count > 1 else "worker in this process"
+        yield client, f"a local Dask cluster of {count} {kind}"
+
+
+@dataclass(frozen=True)
+class Runner:
+    """Where many games run: the Dask cluster at ``scheduler``, else a local cluster of
+    ``workers`` processes (default: one per core)."""
+
+    scheduler: str | None = None
+    workers: int | None = None
+
+    def map(
+        self,
+        function: Callable[[Any], Any],
+        items: Sequence[Any],
+        done: Callable[[int, Any, str], None] | None = None,
+    ) -> tuple[list[Any], str]:
+        """``function(item)`` for every item, each a Dask task: the results in the items'
+        order, and a line saying where they ran. ``done(index, result, where)`` hears each
+        result as it comes."""
+        from dask.distributed import as_completed
+
+        results: list[Any] = [None] * len(items)
+        with dask_client(self.scheduler, self.workers) as (client, where):
+            futures = {client.submit(function, item, pure=False): n for n, item in enumerate(items)}
+            for future in as_completed(futures):
+                index = futures[future]
+                results[index] = future.result()
+                if done is not None:
+                    done(index, results[index], where)
+        return results, where
 
 
 def run(
@@ -293,21 +324,20 @@ def run(
 ) -> Table:
     """Play ``games`` games of every setup with ``player`` on Dask (see the module docstring);
     ``progress(done, total, where)`` after each finished chunk, counting games."""
-    from dask.distributed import as_completed
-
     started = time.monotonic()
     tasks = chunks_of(spec, setups, player, games, seed, chunk_size, max_decisions)
     rows = {setup.label: Row(setup) for setup in setups}
     total = sum(c.count for c in tasks)
-    done = 0
-    with dask_client(scheduler, workers) as (client, where):
-        futures = {client.submit(play_chunk, chunk, pure=False): chunk for chunk in tasks}
-        for future in as_completed(futures):
-            chunk = futures[future]
-            rows[chunk.label].games.extend(future.result())
-            done += chunk.count
-            if progress is not None:
-                progress(done, total, where)
+    done = [0]
+
+    def finished(index: int, played: list[Played], where: str) -> None:
+        done[0] += tasks[index].count
+        if progress is not None:
+            progress(done[0], total, where)
+
+    results, where = Runner(scheduler, workers).map(play_chunk, tasks, finished)
+    for chunk, played in zip(tasks, results, strict=True):
+        rows[chunk.label].games.extend(played)
     for row in rows.values():
         row.games.sort(key=lambda g: g.index)
     table = Table(spec.name, player, games, seed, list(rows.values()), where)

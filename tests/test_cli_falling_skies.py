@@ -318,8 +318,8 @@ def test_sweep_exits_1_on_an_engine_error(monkeypatch):
         raise RuntimeError("boom")
 
     monkeypatch.setattr(playout, "random_playout", broken)
-    result = run("sweep", "--game", "falling-skies", "--playouts", "3")
-    assert result.exit_code == 1
+    result = run("sweep", "--game", "falling-skies", "--playouts", "3", "--workers", "1")
+    assert result.exit_code == 1  # one worker runs in this process, where the patch is
     assert "engine errors: 3" in result.stdout
     assert "seed 0: RuntimeError: boom" in result.stdout
 

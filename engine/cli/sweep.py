@@ -25,6 +25,7 @@ from engine.cli.params import (
 )
 from engine.core import registry
 from engine.core.registry import SetupRefused
+from solver.balance import Runner
 
 SWEEP_ARGUMENTS = ("seed", "playouts")
 """The options every game's sweep may read (``GameSpec.sweep_arguments`` says which it does)."""
@@ -68,6 +69,18 @@ class Progress:
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The first seed (with --playouts)."
 )
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help="Run on the Dask cluster at ADDRESS (tcp://host:8786) instead of a local one.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Worker processes of the local Dask cluster (default: one per core; 1: a worker "
+    "in this process).",
+)
 @setup_options("sweep")
 @json_option
 @readings_option
@@ -77,6 +90,8 @@ def sweep_command(
     game: str,
     playouts: int,
     seed: int,
+    scheduler: str | None,
+    workers: int | None,
     as_json: bool,
     readings: tuple[str, ...],
     **values: object,
@@ -92,6 +107,9 @@ def sweep_command(
     shipped board, or --scenario FILE), printing playouts, wins (the win rate of random play),
     losses by the clause that ended the game, engine errors and playouts per second; progress
     goes to stderr. Exits 1 if any playout hit an engine error.
+
+    The playouts run on Dask, as rulings balance's games do: a local cluster of one worker
+    process per core by default, or an existing cluster with --scheduler.
     """
     spec = registry.game(game)
 
@@ -104,8 +122,9 @@ def sweep_command(
         if given and name not in spec.sweep_arguments:
             raise click.UsageError(not_taken("--" + name, name))
     ruleset = ruleset_of(spec, readings)
+    runner = Runner(scheduler, workers)
     try:
-        report = spec.sweep(ruleset, seed, playouts, options, Progress())
+        report = spec.sweep(ruleset, seed, playouts, options, Progress(), runner)
     except SetupRefused as error:
         raise refused(error) from None
     if as_json:

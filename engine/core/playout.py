@@ -146,6 +146,25 @@ class Playable(Protocol):
     def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> Any: ...
 
 
+SWEEP_CHUNK = 100
+"""Games per task of a sweep on a runner."""
+
+
+def play_games(task: tuple[str, Any, dict[str, Any], int, int]) -> list[tuple[int, Ending]]:
+    """One task of a sweep: the registered game ``name`` set up with seeds ``first`` ..
+    ``first + count - 1`` and played out at random; each seed with how its game ended."""
+    from engine.core import registry
+
+    name, ruleset, options, first, count = task
+    spec = registry.game(name)
+    played = []
+    for game_seed in range(first, first + count):
+        new = spec.new_game(ruleset, game_seed, options)
+        _, ending = play_out(new.game, new.state, Random(game_seed))
+        played.append((game_seed, ending))
+    return played
+
+
 def sweep_report(
     spec: Playable,
     ruleset: Any,
@@ -153,18 +172,34 @@ def sweep_report(
     playouts: int,
     options: Mapping[str, Any],
     progress: Callable[[int, int], None],
+    runner: Any = None,
 ) -> SweepReport:
     """``playouts`` uniform random games of ``spec`` (seeds ``seed``, ``seed + 1``, ...): how many
-    ended in each result, by the clause that ended them; any stuck or capped game fails."""
+    ended in each result, by the clause that ended them; any stuck or capped game fails. On
+    ``runner`` (``solver.balance.Runner``: a Dask cluster) when given, in tasks of
+    :data:`SWEEP_CHUNK` games set up by name in the worker."""
     endings: Counter[tuple[str, str | None]] = Counter()
     failed: list[dict[str, Any]] = []
-    for index in range(playouts):
-        new = spec.new_game(ruleset, seed + index, options)
-        _, ending = play_out(new.game, new.state, Random(seed + index))
-        endings[(ending.result, ending.clause)] += 1
-        if not ending.ended:
-            failed.append({"seed": seed + index, "result": ending.result, "why": ending.why})
-        progress(index + 1, playouts)
+    tasks = [
+        (spec.name, ruleset, dict(options), first, min(SWEEP_CHUNK, seed + playouts - first))
+        for first in range(seed, seed + playouts, SWEEP_CHUNK)
+    ]
+    done = [0]
+
+    def finished(index: int, played: list[tuple[int, Ending]], where: str = "") -> None:
+        for game_seed, ending in played:
+            endings[(ending.result, ending.clause)] += 1
+            if not ending.ended:
+                failed.append({"seed": game_seed, "result": ending.result, "why": ending.why})
+            done[0] += 1
+            progress(done[0], playouts)
+
+    if runner is None:
+        for index, task in enumerate(tasks):
+            finished(index, play_games(task))
+    else:
+        runner.map(play_games, tasks, finished)
+    failed.sort(key=lambda f: f["seed"])
     wins = sum(n for (result, _), n in endings.items() if result == "win")
     lines = [
         f"{spec.title}: {playouts} random playouts, {wins} won ({wins / max(playouts, 1):.1%})"

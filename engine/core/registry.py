@@ -424,11 +424,13 @@ class GameSpec:
         playouts: int,
         options: Mapping[str, Any],
         progress: Callable[[int, int], None],
+        runner: Any = None,
     ) -> SweepReport:
         """Seeded random playouts of set-up games and how they ended (``progress`` may be a
-        :class:`SweepProgress`). The default plays ``playouts`` games of :meth:`new_game`
-        (seeds ``seed``, ``seed + 1``, ...) to the end."""
-        return sweep_report(self, ruleset, seed, playouts, options, progress)
+        :class:`SweepProgress`), on ``runner`` (``solver.balance.Runner``: a Dask cluster)
+        when given. The default plays ``playouts`` games of :meth:`new_game` (seeds ``seed``,
+        ``seed + 1``, ...) to the end."""
+        return sweep_report(self, ruleset, seed, playouts, options, progress, runner)
 
 
 def _line(text: str) -> LogLine:

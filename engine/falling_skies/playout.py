@@ -54,6 +54,15 @@ class SweepResult:
     errors: list[str] | None = None
     seconds: float = 0.0
 
+    def merge(self, part: SweepResult) -> None:
+        """Add the counts of another part of the sweep (its time is not added)."""
+        assert self.losses is not None and self.errors is not None
+        self.playouts += part.playouts
+        self.wins += part.wins
+        for clause, n in (part.losses or {}).items():
+            self.losses[clause] = self.losses.get(clause, 0) + n
+        self.errors.extend(part.errors or [])
+
     def data(self) -> dict[str, Any]:
         return {
             "playouts": self.playouts,
@@ -80,24 +89,58 @@ class SweepResult:
         return lines
 
 
+CHUNK = 200
+"""Playouts per task when a sweep runs on a runner (Dask)."""
+
+
 def sweep(
     game: FallingSkiesGame,
     playouts: int,
     seed: int,
     progress: Callable[[int, int], None] = lambda done, total: None,
+    runner: Any = None,
 ) -> SweepResult:
     """``playouts`` seeded random playouts (seeds ``seed`` .. ``seed + playouts - 1``); an
-    engine error is counted and listed, and the sweep goes on."""
+    engine error is counted and listed, and the sweep goes on. In this process, or on
+    ``runner`` (``solver.balance.Runner``: a Dask cluster) in tasks of :data:`CHUNK`."""
+    started = time.monotonic()
+    if runner is None:
+        result = play_seeds((game, seed, playouts), lambda n: progress(n, playouts))
+    else:
+        setup = (game.scenario, game.ruleset)  # the game is rebuilt in the worker
+        tasks = [(setup, first, min(CHUNK, seed + playouts - first))
+                 for first in range(seed, seed + playouts, CHUNK)]  # fmt: skip
+        count = [0]
+
+        def finished(index: int, part: SweepResult, where: str) -> None:
+            count[0] += part.playouts
+            progress(count[0], playouts)
+
+        parts, _ = runner.map(play_seeds, tasks, finished)
+        result = SweepResult(losses={}, errors=[])
+        for part in parts:
+            result.merge(part)
+    result.seconds = time.monotonic() - started
+    return result
+
+
+def play_seeds(
+    task: tuple[Any, int, int], progress: Callable[[int], None] | None = None
+) -> SweepResult:
+    """Random playouts of seeds ``first`` .. ``first + count - 1`` (``task`` is the game, or
+    its scenario and ruleset, ``first`` and ``count``), ``progress(n)`` after the n-th."""
     from engine.falling_skies import playout
 
+    game, first, count = task
+    if not isinstance(game, FallingSkiesGame):
+        game = FallingSkiesGame(*game)
     result = SweepResult(losses={}, errors=[])
     assert result.losses is not None and result.errors is not None
-    started = time.monotonic()
-    for n in range(playouts):
+    for n in range(count):
         try:
-            state = playout.random_playout(game, seed + n)
+            state = playout.random_playout(game, first + n)
         except Exception as error:  # an engine bug: counted and listed, the sweep goes on
-            result.errors.append(f"seed {seed + n}: {type(error).__name__}: {error}")
+            result.errors.append(f"seed {first + n}: {type(error).__name__}: {error}")
         else:
             assert state.outcome is not None
             result_, clause, _ = state.outcome
@@ -106,6 +149,6 @@ def sweep(
             else:
                 result.losses[clause] = result.losses.get(clause, 0) + 1
         result.playouts += 1
-        progress(n + 1, playouts)
-    result.seconds = time.monotonic() - started
+        if progress is not None:
+            progress(n + 1)
     return result

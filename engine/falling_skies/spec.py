@@ -290,9 +290,11 @@ class FallingSkiesSpec(GameSpec):
         playouts: int,
         options: Mapping[str, Any],
         progress: Callable[[int, int], None],
+        runner: Any = None,
     ) -> SweepReport:
-        """``playouts`` seeded random games of one board: wins (the win rate of random play),
-        losses by the clause that ended the game, engine errors, playouts per second."""
+        """``playouts`` seeded random games of one board (on ``runner`` when given): wins (the
+        win rate of random play), losses by the clause that ended the game, engine errors,
+        playouts per second."""
         from engine.falling_skies.game import FallingSkiesGame
         from engine.falling_skies.playout import sweep
 
@@ -300,7 +302,7 @@ class FallingSkiesSpec(GameSpec):
         game = FallingSkiesGame(scenario, ruleset)
         note: Callable[[str], None] = getattr(progress, "note", lambda line: None)
         note(f"{playouts} falling-skies playouts of {scenario.name} ...")
-        result = sweep(game, playouts, seed, progress)
+        result = sweep(game, playouts, seed, progress, runner)
         lines = [f"scenario: {scenario.name} (seeds {seed}-{seed + playouts - 1})"]
         data = {"game": self.name, "scenario": scenario.name, "seed": seed, **result.data()}
         return SweepReport(lines + result.lines(), data, bool(result.errors))

@@ -536,14 +536,16 @@ class UnknownSpec(GameSpec):
         playouts: int,
         options: Mapping[str, Any],
         progress: Callable[[int, int], None],
+        runner: Any = None,
     ) -> SweepReport:
         """Every chosen mission x difficulty x number of players, ``seeds`` playouts each with
-        its own seed (``engine.unknown.sweep``); ``seed`` and ``playouts`` are not read."""
+        its own seed (``engine.unknown.sweep``), on ``runner`` when given; ``seed`` and
+        ``playouts`` are not read."""
         from engine.unknown.sweep import sweep_report
 
         chosen = {o.name: o.default_value() for o in self.setup_options if "sweep" in o.commands}
         chosen.update(options)
-        return sweep_report(ruleset, chosen, progress)
+        return sweep_report(ruleset, chosen, progress, runner)
 
 
 def _balance_row(

@@ -247,21 +247,47 @@ def settings(
     ]
 
 
+CHUNK = 5
+"""Settings played per task when a sweep runs on a runner (Dask)."""
+
+
 def sweep(
     cases: Sequence[Setting],
     policy: str = "uniform",
     cap: int = MAX_DECISIONS,
     ruleset: Ruleset = DEFAULT,
     progress: Callable[[int, int, Playout], None] = lambda done, total, last: None,
+    runner: Any = None,
 ) -> list[Playout]:
-    """Play every setting out, in order, calling ``progress`` after each."""
+    """Play every setting out, calling ``progress`` after each (with a runner, after each
+    task of :data:`CHUNK` settings): in this process, in order, or on ``runner``
+    (``solver.balance.Runner``: a Dask cluster), the results in the settings' order."""
     if policy not in POLICIES:
         raise ValueError(f"policy {policy!r}: one of {', '.join(POLICIES)}")
-    done: list[Playout] = []
-    for case in cases:
-        done.append(playout(case, policy, cap, ruleset))
-        progress(len(done), len(cases), done[-1])
-    return done
+    if runner is None:
+        done: list[Playout] = []
+        for case in cases:
+            done.append(playout(case, policy, cap, ruleset))
+            progress(len(done), len(cases), done[-1])
+        return done
+    tasks = [
+        (tuple(cases[i : i + CHUNK]), policy, cap, ruleset) for i in range(0, len(cases), CHUNK)
+    ]
+    count = [0]
+
+    def finished(index: int, played: list[Playout], where: str) -> None:
+        for one in played:
+            count[0] += 1
+            progress(count[0], len(cases), one)
+
+    results, _ = runner.map(play_settings, tasks, finished)
+    return [one for played in results for one in played]
+
+
+def play_settings(task: tuple[Sequence[Setting], str, int, Ruleset]) -> list[Playout]:
+    """One task of a sweep on a runner: its settings played out in order."""
+    cases, policy, cap, ruleset = task
+    return [playout(case, policy, cap, ruleset) for case in cases]
 
 
 @dataclass
@@ -336,7 +362,10 @@ def table_lines(rows: Sequence[MissionSummary]) -> list[str]:
 
 
 def sweep_report(
-    ruleset: Ruleset, options: dict[str, Any], progress: Callable[[int, int], None]
+    ruleset: Ruleset,
+    options: dict[str, Any],
+    progress: Callable[[int, int], None],
+    runner: Any = None,
 ) -> SweepReport:
     """``rulings sweep --game unknown``: every chosen mission x difficulty x number of players
     ``seeds`` times (``options`` as the game's sweep options name them), the table of how they
@@ -361,7 +390,7 @@ def sweep_report(
             note(f"{last.result}: {last.setting.replay(policy)}")
         progress(done, total)
 
-    played = sweep(cases, policy, options["max_decisions"], ruleset, each)
+    played = sweep(cases, policy, options["max_decisions"], ruleset, each, runner)
     rows = summarise(played)
     failed = [p for p in played if p.failed]
     data = {
