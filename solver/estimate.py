@@ -174,7 +174,7 @@ def estimate_alternatives(
 ) -> list[Alternative]:
     """Each decision applied at the root, then ``player``'s games from there, played
     round-robin (one game per decision in turn) until each has ``games`` or ``seconds`` passed
-    (every decision gets at least one game)."""
+    (every decision gets at least one game, so counts differ by one at most)."""
     runs = [
         _Games(
             game,
@@ -189,6 +189,8 @@ def estimate_alternatives(
     deadline = None if seconds is None else time.monotonic() + seconds
     for _ in range(games):
         for run in runs:
+            if run.games and deadline is not None and time.monotonic() > deadline:
+                break
             run.play_one()
         if deadline is not None and time.monotonic() > deadline:
             break
