@@ -17,9 +17,11 @@ import click
 
 from engine.cli.params import (
     chosen_options,
+    dask_options,
     examples,
     game_choice,
     json_option,
+    player_named,
     readings_option,
     ruleset_of,
     setup_options,
@@ -27,11 +29,6 @@ from engine.cli.params import (
 from engine.core import registry
 from engine.core.registry import BalanceSetup, GameSpec
 from solver.balance import UNIFORM, Table, fraction_text, run, wilson
-
-
-def player_names(spec: GameSpec) -> tuple[str, ...]:
-    """The players a game can be balanced with: its own (``expert``) and uniform random."""
-    return (*spec.players, UNIFORM)
 
 
 class Progress:
@@ -154,17 +151,7 @@ def table_lines(table: Table, spec: GameSpec) -> list[str]:
     metavar="N",
     help="Games per Dask task.",
 )
-@click.option(
-    "--scheduler",
-    metavar="ADDRESS",
-    help="Run on the Dask cluster at ADDRESS (tcp://host:8786) instead of a local one.",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="Worker processes of the local cluster (default: one per core).",
-)
+@dask_options
 @click.option(
     "--max-decisions",
     type=click.IntRange(min=1),
@@ -208,13 +195,7 @@ def balance_command(
     or reached --max-decisions.
     """
     spec = registry.game(game)
-    names = player_names(spec)
-    chosen = player or (names[0] if spec.players else UNIFORM)
-    if chosen not in names:
-        raise click.BadParameter(
-            f"{game} has no player {chosen!r} (choose from {', '.join(names)})",
-            param_hint="--player",
-        )
+    chosen = player_named(spec, player, "--player")
 
     def not_taken(flag: str, name: str) -> str:
         return f"{flag} does not apply to --game {game}"

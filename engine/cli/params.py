@@ -17,6 +17,7 @@ import click
 
 from engine.core import registry
 from engine.core.registry import GameSpec, Opened, SetupOption, SetupRefused
+from solver.balance import UNIFORM
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -196,3 +197,35 @@ def examples(command: str, before: tuple[str, ...] = (), after: tuple[str, ...] 
         lines += spec.examples.get(command, ())
     lines += after
     return "\b\nExamples:\n" + "".join(f"  {line}\n" for line in lines)
+
+
+def player_named(
+    spec: GameSpec, name: str | None, option: str, others: tuple[str, ...] = ()
+) -> str:
+    """The player ``option`` names for the game: its own (``expert``), the uniform random one,
+    or one of ``others`` the command offers besides (``mcts``); by default the game's first own
+    player, else random. One usage error naming the choices otherwise."""
+    if name is None:
+        return next(iter(spec.players), UNIFORM)
+    if name in spec.players or name in (UNIFORM, *others):
+        return name
+    have = ", ".join((UNIFORM, *others, *spec.players))
+    raise click.BadParameter(
+        f"{spec.name} has no player {name!r} (choose from {have})", param_hint=option
+    )
+
+
+def dask_options(command: F) -> F:
+    """``--scheduler ADDRESS`` and ``--workers N``: where a command's many games run (Dask)."""
+    command = click.option(
+        "--workers",
+        type=click.IntRange(min=1),
+        metavar="N",
+        help="Worker processes of the local Dask cluster (default: one per core; 1: a worker "
+        "in this process).",
+    )(command)
+    return click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Run on the Dask cluster at ADDRESS (tcp://host:8786) instead of a local one.",
+    )(command)

@@ -34,6 +34,7 @@ from engine.cli.params import (
     examples,
     game_choice,
     json_option,
+    player_named,
     readings_option,
     refused,
     ruleset_of,
@@ -252,11 +253,7 @@ def check_bot(bot: str, simulations: int | None, spec: GameSpec) -> None:
     if bot != "mcts":
         if simulations is not None:
             raise click.BadParameter("applies to --bot mcts only", param_hint="--simulations")
-        if bot != "random" and bot not in spec.players:
-            have = ", ".join(("random", "mcts", *spec.players))
-            raise click.BadParameter(
-                f"{spec.name} has no player {bot!r} (choose from {have})", param_hint="--bot"
-            )
+        player_named(spec, bot, "--bot", ("mcts",))
         return
     if not openspiel_installed():
         raise click.UsageError(OPENSPIEL_MISSING)

@@ -18,13 +18,12 @@ from typing import Any
 import click
 
 from engine.cli import replay
-from engine.cli.params import examples, json_option, readings_option, ruleset_of
+from engine.cli.params import examples, json_option, player_named, readings_option, ruleset_of
 from engine.core import registry
 from engine.core.errors import PositionError
 from engine.core.game import ChanceNode
 from engine.core.registry import GameSpec
 from solver.answer import DEFAULT_ALTERNATIVES, DEFAULT_TIMEOUT, Answer, Budget, Luck, answer
-from solver.balance import UNIFORM
 from solver.search import Limits, Progress, Solution, SolveError, StrategyNode
 
 STRATEGY_LINES = 200
@@ -469,7 +468,7 @@ def solve_command(
         rounds = rounds if rounds is not None else puzzle.get("rounds")
         written = tuple(f"{k}={v}" for k, v in (puzzle.get("readings") or {}).items())
         readings = readings or written
-    player = bot_of(spec, bot)
+    player = player_named(spec, bot, "--bot")
     opened = spec.open_data(data, path, ruleset_of(spec, readings))
     game, state = opened.game, opened.state
     if placement is not None:
@@ -500,16 +499,3 @@ def solve_command(
         )
     if plan_out is not None:
         click.echo(f"plan written to {plan_out} (rulings resolve {path} --replay {plan_out})")
-
-
-def bot_of(spec: GameSpec, bot: str | None) -> str:
-    """The estimate's player: ``--bot`` if the game has it (else one usage error naming the
-    choices), the game's expert by default, else the uniform random player."""
-    if bot is None:
-        return "expert" if "expert" in spec.players else UNIFORM
-    if bot != UNIFORM and bot not in spec.players:
-        have = ", ".join((UNIFORM, *spec.players))
-        raise click.BadParameter(
-            f"{spec.name} has no player {bot!r} (choose from {have})", param_hint="--bot"
-        )
-    return bot

@@ -15,6 +15,7 @@ import click
 
 from engine.cli.params import (
     chosen_options,
+    dask_options,
     examples,
     game_choice,
     json_option,
@@ -69,18 +70,7 @@ class Progress:
 @click.option(
     "--seed", type=int, default=0, show_default=True, help="The first seed (with --playouts)."
 )
-@click.option(
-    "--scheduler",
-    metavar="ADDRESS",
-    help="Run on the Dask cluster at ADDRESS (tcp://host:8786) instead of a local one.",
-)
-@click.option(
-    "--workers",
-    type=click.IntRange(min=1),
-    metavar="N",
-    help="Worker processes of the local Dask cluster (default: one per core; 1: a worker "
-    "in this process).",
-)
+@dask_options
 @setup_options("sweep")
 @json_option
 @readings_option
