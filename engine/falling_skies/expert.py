@@ -9,8 +9,8 @@ The player is a factory ``expert(game, rng)`` returning a policy over the game's
   rooms first, then the best set of research, digging and fighter shots the energy pays for; a
   ship shot down counts as relaunched), the mothership's next row and its action applied, and
   the result scored. A line ends when the dice phase does (the best ``LEAVES`` are played out:
-  the room phase by a fixed priority, the mothership phase and its launches, and scored by
-  :meth:`Expert.value`) or at a white die placed with dice left: the reroll is a chance node,
+  the room phase as :meth:`Expert.plan_rooms` would resolve it, the mothership phase and its
+  launches, and scored by :meth:`Expert.value`) or at a white die placed with dice left: the reroll is a chance node,
   valued by the mean over ``SAMPLES`` outcomes drawn from the player's own ``rng``
   (``sample_outcome`` over the chance node's outcomes) of a narrower beam after each.
 * Room phase: no chance, so every order of resolving, skipping and digging is searched
@@ -18,8 +18,9 @@ The player is a factory ``expert(game, rng)`` returning a policy over the game's
 * Launch ties: each tied column is applied and scored.
 
 The score (:meth:`Expert.score`) is the log of P(research done before the skull) times
-P(the city survives the hits expected meanwhile), plus small terms for research points,
-rounds left and energy:
+P(the city survives the hits expected meanwhile), plus terms for research points, rounds
+left, energy (``W_ENERGY`` a point: research and digging are paid for with it) and each
+ship's chance to hit in its next round:
 
 * Research time (:func:`research_table`, built once per board): for each excavator threshold
   that opens a research room, the expected rounds from each research step to the top, by an
@@ -39,11 +40,11 @@ rounds left and energy:
 
 Measured on pnp-easy with the default readings, ``rulings balance --game falling-skies
 --defaults-only --scenarios pnp-easy --games 300 --workers 1 --json --seed 0``: 0 wins in 300
-games (0%, Wilson 95% interval 0-1.26%), 253 lost to damage and 47 to the skull, mean 8.19
-rounds, 300 games in 308 s (0.97 games/s in one process, start-up included). On the same 30
-seeded games (seeds 3000-3029) it lasts 8.3 rounds on average and reaches research step 7.5,
-against 6.8 rounds and step 9.1 for a beam player scored by hand-set weights: it survives
-longer but climbs slower, and neither wins. The strength target (25%) is far off.
+games (0%, Wilson 95% interval 0-1.26%), 243 lost to damage and 57 to the skull, mean 8.4
+rounds, 300 games in 313 s (0.96 games/s in one process on a shared machine, start-up
+included). On the same 30 seeded games (seeds 3000-3029 of a ``play_out`` loop) it lasts 8.5
+rounds on average and reaches research step 9.6, against 6.8 rounds and step 9.1 for a beam
+player scored by hand-set weights; neither wins. The strength target (25%) is far off.
 
 Randomness: the policy draws only from ``rng`` (reroll samples), so a seeded game replays; it
 never reads the playout's random state or a die not yet rolled.
@@ -84,11 +85,13 @@ SIGMA = 1.7
 CYCLES = 4  # hits counted per ship: its next and the next after each relaunch
 TIME_SCALE = 1.6  # the table's rounds are a bound: dice also go to defence and energy
 # small terms
-W_ENERGY = 0.06
+W_ENERGY = 0.3
 W_PROGRESS = 0.25  # per research point climbed
 W_ROUNDS = 0.3  # per round left before the skull
-ENERGY_CAP = 5
+W_NEXT = 0.3  # per ship's chance to hit the city in its next round
+ENERGY_CAP = 7
 # search
+PLANNED_LEAVES = 1  # leaves resolve their rooms as plan_rooms does
 BEAM = 5
 LEAVES = 6
 REROLL_LEAVES = 2
@@ -271,13 +274,17 @@ class Expert:
         p_research = 1.0 / (1.0 + math.exp(-(rounds_left + 0.5 - t) / spread))
         h = round(min(t, 12.0), 1)
         expected = 0.0
+        near = 0.0
         for d in distances:
             expected += self.ship_hits(d, h, ms)
+            if d < 7:
+                near += (7 - d) / 6.0
         expected += sum(self.strikes[ms : min(ms + int(math.ceil(h)), self.skull - 1)])
         hits_left = self.board.damage_limit - damage
         p_city = _poisson_cdf(hits_left - 1, expected)
         v = math.log(max(p_research, FLOOR)) + math.log(max(p_city, FLOOR))
         v += W_PROGRESS * research_points(self.track, step) + W_ROUNDS * rounds_left
+        v -= W_NEXT * near
         return v + W_ENERGY * min(energy, ENERGY_CAP)
 
     def ship_hits(self, d: int, h: float, ms: int) -> float:
@@ -331,18 +338,24 @@ class Expert:
         return self.virtual(state)
 
     def virtual(self, state: FSState) -> float:
-        """The score of the round's end were the placed dice resolved now: energy rooms first,
-        then the best set of costly effects (research, digging, fighters) the energy pays for,
-        then the mothership's next row."""
+        """The score of the round's end were the placed dice resolved now (:meth:`plan`)."""
+        return self.plan_rooms(state)[0]
+
+    def plan_rooms(self, state: FSState) -> tuple[float, list[str], list[str]]:
+        """The best resolution of the placed dice, scored as the round's end would see it:
+        energy rooms first, then the best set of costly effects (research in the best order,
+        digging, fighters) the energy pays for, then the mothership's next row. Returns the
+        score, the energy rooms and the costly decisions in order (room ids, ``"dig"``)."""
         game, board = self.game, self.board
         energy = state.energy
         emax = board.scenario.energy_max
-        costly: list[tuple[str, int, Any]] = []
+        costly: list[tuple[str, int, Any, str]] = []
+        free: list[str] = []
         seen: set[str] = set()
         for die in state.placed:
             space = (die.row, die.column)
             if not excavated(board, state, space):
-                costly.append(("dig", 1, board.path_index[space]))
+                costly.append(("dig", 1, board.path_index[space], "dig"))
                 continue
             room = board.room_at.get(space)
             if room is None or room.id in seen:
@@ -356,16 +369,21 @@ class Expert:
             value = sum(d.value for d in on) + room.modifier
             if room.kind in ("energy", "energy_fighter"):
                 energy = min(energy + max(value, 0), emax)
-            if room.kind in ("fighter", "energy_fighter"):
+                free.append(room.id)
+            if room.kind == "fighter":
                 shot = fighter_targets(board, game.ruleset, state, value)
                 if shot:
-                    costly.append(("fight", room.cost, frozenset(s.id for s in shot)))
+                    costly.append(("fight", room.cost, frozenset(s.id for s in shot), room.id))
+            if room.kind == "energy_fighter":
+                shot = fighter_targets(board, game.ruleset, state, value)
+                if shot:
+                    costly.append(("fight", 0, frozenset(s.id for s in shot), ""))
             if room.kind == "research":
-                costly.append(("research", room.cost, value))
+                costly.append(("research", room.cost, value, room.id))
         ms = state.mothership_row + 1
-        best = -math.inf
+        best, best_line = -math.inf, []
         n = len(costly)
-        total_cost = sum(c for _, c, _ in costly)
+        total_cost = sum(c[1] for c in costly)
         masks = [(1 << n) - 1] if total_cost <= energy else range(1 << n)
         for mask in masks:
             cost = sum(costly[i][1] for i in range(n) if mask >> i & 1)
@@ -373,19 +391,29 @@ class Expert:
                 continue
             step, ex = state.research, state.excavator
             gone: set[str] = set()
-            values = []
+            research: list[tuple[int, str]] = []
+            rest: list[str] = []
             for i in range(n):
                 if mask >> i & 1:
-                    kind, _, what = costly[i]
+                    kind, _, what, name = costly[i]
                     if kind == "dig":
                         ex = what
+                        rest.append(name)
                     elif kind == "fight":
                         gone |= what
+                        if name:
+                            rest.append(name)
                     else:
-                        values.append(what)
-            if values:
-                values.sort(reverse=True)
-                step = max(self.climb_all(step, order) for order in set(permutations(values)))
+                        research.append((what, name))
+            order: tuple[tuple[int, str], ...] = ()
+            if research:
+                research.sort(reverse=True)
+                top = -1
+                for o in permutations(research):
+                    got = self.climb_all(step, tuple(v for v, _ in o))
+                    if got > top:
+                        top, order = got, o
+                step = top
             if step < self.top:
                 step = max(step - self.push_research[ms - 1], 0)
                 ex = max(ex - self.push_dig[ms - 1], board.start)
@@ -397,8 +425,9 @@ class Expert:
                 ms,
                 self.distances(state, ms, gone),
             )
-            best = max(best, v)
-        return best
+            if v > best:
+                best, best_line = v, [name for _, name in order] + rest
+        return best, free, best_line
 
     def climb_all(self, step: int, values: tuple[int, ...]) -> int:
         for v in values:
@@ -470,8 +499,22 @@ class Expert:
         if state.outcome is not None:
             return self.value(state)
         if state.phase == "room":
-            state = self.room_greedy(state)
+            state = self.room_planned(state) if PLANNED_LEAVES else self.room_greedy(state)
         return self.after_rooms(state)
+
+    def room_planned(self, state: FSState) -> FSState:
+        """Play the room phase as :meth:`plan_rooms` resolves it."""
+        game = self.game
+        _, free, line = self.plan_rooms(state)
+        for name in [*free, *line]:
+            if state.outcome is not None or state.phase != "room":
+                return state
+            d = MoveExcavator() if name == "dig" else ResolveRoom(name)
+            if d in game.node(state).legal:
+                state = game.apply(state, d).state
+        if state.outcome is None and state.phase == "room":
+            state = game.apply(state, EndRoomPhase()).state
+        return state
 
     # -- the dice phase -------------------------------------------------------------------
     def options(self, state: FSState, legal: tuple[Any, ...]) -> list[PlaceDie]:
