@@ -518,7 +518,9 @@ def fake_verify(
     calls: list = []
     fake_suites = suites_stand_in(outcomes, calls, exit_code)
     monkeypatch.setattr(verify_module, "run_suites", fake_suites)
-    monkeypatch.setattr(verify_module, "run_validators", lambda playouts, seed: validations)
+    monkeypatch.setattr(
+        verify_module, "run_validators", lambda playouts, seed, *selected: validations
+    )
 
     def fake_crosschecks(networkx_maps, z3_maps, seed=0, progress=None):
         calls.append(("crosscheck", networkx_maps, z3_maps, seed))
@@ -558,6 +560,20 @@ def test_verify_passes_when_scenarios_pass_and_checkers_agree(monkeypatch, tmp_p
     written = sorted(p.name for p in (tmp_path / "r").iterdir())
     assert written == ["index.html", "junit.xml", "summary.md"]  # no cucumber/coverage: faked run
     assert (tmp_path / "r" / "summary.md").read_text().strip().endswith("Result: PASS")
+
+
+def test_verify_hands_its_player_to_the_validators_and_refuses_an_unknown_one(
+    monkeypatch, tmp_path
+):
+    asked: list = []
+    fake_verify(monkeypatch, ("passed",), [])
+    monkeypatch.setattr(verify_module, "run_validators", lambda *args: asked.append(args) or [])
+    result = run(*verify_args(tmp_path, "--bot", "expert", "--bot-games", "4"))
+    assert result.exit_code == 0, result.output
+    assert asked[0][3:] == ("expert", 4)
+    refused = run(*verify_args(tmp_path, "--bot", "nobody"))
+    assert refused.exit_code == 2
+    assert "--bot" in refused.output and "no game checked has a player 'nobody'" in refused.output
 
 
 def test_verify_fails_on_a_disagreement(monkeypatch, tmp_path):

@@ -187,7 +187,7 @@ def test_random_sim_test_skipped_without_open_spiel_or_with_zero_sims(monkeypatc
 def test_verify_json_and_summary_carry_the_random_sim_test(monkeypatch, tmp_path):
     """The pytest run is stubbed (its own tests cover it); the rest runs for real."""
     monkeypatch.setattr(verify, "run_suites", suites_stand_in(("passed",), []))
-    monkeypatch.setattr(verify, "run_validators", lambda playouts, seed: [])
+    monkeypatch.setattr(verify, "run_validators", lambda playouts, seed, *selected: [])
     out = str(tmp_path / "report")
     small = ("verify", "--maps", "1", "--z3-maps", "0", "--openspiel-sims", "1", "--out", out)
     small += ("--no-differential",)
