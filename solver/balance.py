@@ -249,6 +249,17 @@ class Table:
         scored = [r for r in self.rows if r.setup.difficulty is not None and r.games]
         return spearman([float(r.setup.difficulty) for r in scored], [r.win_rate() for r in scored])
 
+    def rounds_correlation(self) -> float | None:
+        """Spearman's rank correlation between the mean rounds a setting's games lasted and its
+        difficulty score: a second sign, while a player wins too rarely for win rates to
+        differ, of whether harder settings end sooner (``None`` as for :meth:`correlation`)."""
+        scored = [
+            r for r in self.rows if r.setup.difficulty is not None and r.mean_rounds() is not None
+        ]
+        return spearman(
+            [float(r.setup.difficulty) for r in scored], [r.mean_rounds() or 0.0 for r in scored]
+        )
+
     @property
     def failed(self) -> bool:
         return any(row.failed for row in self.rows)

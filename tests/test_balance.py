@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 from click.testing import CliRunner
 
@@ -10,7 +11,17 @@ from engine.cli.main import cli
 from engine.core import registry
 from engine.core.playout import play_out
 from engine.core.registry import BalanceSetup
-from solver.balance import game_seed, play_chunk, ranks, run, spearman, wilson
+from solver.balance import (
+    Played,
+    Row,
+    Table,
+    game_seed,
+    play_chunk,
+    ranks,
+    run,
+    spearman,
+    wilson,
+)
 
 
 def test_wilson_interval_matches_the_textbook_value() -> None:
@@ -66,3 +77,16 @@ def test_rulings_balance_json_rows_and_bad_player() -> None:
     bad = runner.invoke(cli, ["balance", "--game", "pig", "--player", "expret"])
     assert bad.exit_code == 2
     assert "no player 'expret'" in bad.output
+
+
+def test_harder_settings_that_end_sooner_correlate_negatively_by_rounds() -> None:
+    """With no win anywhere the win-rate correlation is undefined, while the mean rounds still
+    rank the settings: here the harder a setting, the sooner its games ended."""
+    rows = []
+    for difficulty, rounds in ((1, 14), (3, 12), (5, 9), (8, 6)):
+        row = Row(BalanceSetup(f"d{difficulty}", difficulty=Fraction(difficulty)))
+        row.games = [Played(i, i, "loss", "x", rounds + i % 2, 10) for i in range(4)]
+        rows.append(row)
+    table = Table("unknown", "expert", 4, 0, rows, "here")
+    assert table.correlation() is None
+    assert table.rounds_correlation() == -1.0

@@ -58,6 +58,7 @@ def table_data(table: Table, spec: GameSpec) -> dict[str, object]:
         "seconds": round(table.seconds, 1),
         "rows": [row.data(replay_command(spec, table, row.setup)) for row in table.rows],
         "difficulty_correlation": table.correlation(),
+        "difficulty_rounds_correlation": table.rounds_correlation(),
     }
 
 
@@ -99,6 +100,9 @@ def table_lines(table: Table, spec: GameSpec) -> list[str]:
         lines.append(
             f"rank correlation (Spearman) of win rate with the rulebook's difficulty score: {shown}"
         )
+        rounds = table.rounds_correlation()
+        shown = "undefined (no spread)" if rounds is None else f"{rounds:+.2f}"
+        lines.append(f"rank correlation of mean rounds with the difficulty score: {shown}")
     lines.append(f"ran on {table.workers} in {table.seconds:.0f} s")
     return lines
 
