@@ -148,8 +148,7 @@ def answer_lines(found: Answer, say: Sayer, root: Any) -> list[str]:
     if bound_only:
         lines.append(
             f"probability of winning under best play: at least {fraction(solution.lower)}, a "
-            f"proven lower bound, not the value (only wins within "
-            f"{solution.rounds_proved or 0} round(s) are counted)"
+            f"proven lower bound, not the value ({counted(solution)})"
             if solution.harvested is None
             else f"probability of winning under best play: at least "
             f"{fraction(solution.lower)}, a proven lower bound, not the value (the wins found "
@@ -190,6 +189,13 @@ def answer_lines(found: Answer, say: Sayer, root: Any) -> list[str]:
     return lines
 
 
+def counted(solution: Solution) -> str:
+    """Which wins a lower bound from finished horizons counts."""
+    if not solution.rounds_proved:
+        return "no round was searched to its end"
+    return f"only wins within {solution.rounds_proved} round(s) are counted"
+
+
 def bounds_text(solution: Solution) -> str:
     """The proven bounds in words, the value when they meet."""
     if solution.verdict in ("won", "lost"):
@@ -199,7 +205,9 @@ def bounds_text(solution: Solution) -> str:
         return f"the probability of winning under best play is exactly {fraction(lower)}"
     if upper is None:
         return f"{fraction(lower)} <= P(win under best play) (no upper bound sought)"
-    below = f"wins within {solution.rounds_proved or 0} round(s)"
+    below = f"wins within {solution.rounds_proved} round(s)"
+    if not solution.rounds_proved:
+        below = "no round searched to its end yet, no win found"
     if solution.harvested is not None and solution.harvested == lower:
         below = "the wins found so far, the last horizon unfinished"
     if solution.upper_rounds is None:
