@@ -41,12 +41,13 @@ ship's chance to hit in its next round:
 
 Measured on pnp-easy with the default readings, ``rulings balance --game falling-skies
 --defaults-only --scenarios pnp-easy --games 300 --workers 1 --json --seed 0``: 0 wins in 300
-games (0%, Wilson 95% interval 0-1.26%), 267 lost to damage and 33 to the skull, mean 7.95
-rounds, 300 games in 208 s (1.44 games/s in one process on a shared machine, start-up
-included). Weights set on 70 seeded games (seeds 3000-3069 of a ``play_out`` loop): there it
-reaches research step 9.8 on average and step 12 or more in 7 games, lasting 7.9 rounds;
-with ``W_PROGRESS`` 0.25 and ``W_ROUNDS`` 0.3 it reaches 9.3 (3 games at 12 or more) and lasts
-8.4 rounds. On seeds 3000-3029 a beam player scored by hand-set weights reaches 9.1 and lasts
+games (0%, Wilson 95% interval 0-1.26%), 277 lost to damage and 23 to the skull, mean 7.83
+rounds, 300 games in 225 s (1.33 games/s in one process on a shared machine, start-up
+included). Weights and widths set on 70 seeded games (seeds 3000-3069 of a ``play_out``
+loop): there it reaches research step 9.9 on average and step 12 or more in 11 games, lasting
+7.8 rounds; with ``BEAM`` 5 and ``LEAVES`` 6 it reaches 9.8 (7 games at 12 or more), and with
+those and ``W_PROGRESS`` 0.25, ``W_ROUNDS`` 0.3 it reaches 9.3 (3 games) and lasts 8.4
+rounds. On seeds 3000-3029 a beam player scored by hand-set weights reaches 9.1 and lasts
 6.8 rounds. None of these wins a game: the strength target (25%) is far off.
 
 Randomness: the policy draws only from ``rng`` (reroll samples), so a seeded game replays; it
@@ -95,8 +96,8 @@ W_NEXT = 0.3  # per ship's chance to hit the city in its next round
 ENERGY_CAP = 7
 # search
 PLANNED_LEAVES = 1  # leaves resolve their rooms as plan_rooms does
-BEAM = 5
-LEAVES = 6
+BEAM = 7
+LEAVES = 8
 REROLL_LEAVES = 2
 SAMPLES = 2
 SUB_BEAM = 2
