@@ -105,6 +105,12 @@ class _Games:
         self.unfinished += not ending.ended
         self.seconds += time.monotonic() - began
 
+    def fits(self, deadline: float | None) -> bool:
+        """Whether another game, as long as the mean one so far, ends before ``deadline``."""
+        if deadline is None or self.games == 0:
+            return True
+        return time.monotonic() + self.seconds / self.games <= deadline
+
     def result(self) -> Estimate:
         return Estimate(self.player, self.games, self.wins, self.seconds, self.unfinished)
 
@@ -119,14 +125,12 @@ def estimate(
     seed: int = 0,
     max_decisions: int = 20_000,
 ) -> Estimate:
-    """Up to ``games`` games of ``player`` from ``state``, stopping once ``seconds`` passed
-    (at least one game is played)."""
+    """Up to ``games`` games of ``player`` from ``state``, stopping before a game of the mean
+    length so far would end after ``seconds`` (at least one game is played)."""
     running = _Games(game, state, spec, player, f"estimate/{seed}", max_decisions)
     deadline = None if seconds is None else time.monotonic() + seconds
-    while running.games < games:
+    while running.games < games and running.fits(deadline):
         running.play_one()
-        if deadline is not None and time.monotonic() > deadline:
-            break
     return running.result()
 
 
@@ -173,8 +177,8 @@ def estimate_alternatives(
     max_decisions: int = 20_000,
 ) -> list[Alternative]:
     """Each decision applied at the root, then ``player``'s games from there, played
-    round-robin (one game per decision in turn) until each has ``games`` or ``seconds`` passed
-    (every decision gets at least one game, so counts differ by one at most)."""
+    round-robin (one game per decision in turn) until each has ``games`` or another game would
+    end after ``seconds`` (every decision gets at least one game; counts differ by one at most)."""
     runs = [
         _Games(
             game,
@@ -189,10 +193,10 @@ def estimate_alternatives(
     deadline = None if seconds is None else time.monotonic() + seconds
     for _ in range(games):
         for run in runs:
-            if run.games and deadline is not None and time.monotonic() > deadline:
+            if not run.fits(deadline):
                 break
             run.play_one()
-        if deadline is not None and time.monotonic() > deadline:
+        if not all(run.fits(deadline) for run in runs):
             break
     return [
         Alternative(decision, run.result(), decision == choice)
