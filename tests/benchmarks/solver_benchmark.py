@@ -8,7 +8,8 @@ round's start, before the roll, at horizons 1-3; ``short-sky``, ``near-skull`` a
 ``two-step-research`` just after the roll (three dice to place) at horizon 1. For each
 horizon H (win within H rounds, counting the current one) both sides value every position:
 
-* the solver, ``solver.search.solve(game, state, Limits(rounds=H), alternatives=False)`` with
+* the solver, ``solver.search.solve(game, state, Limits(rounds=H), alternatives=False,
+  upper_bounds=False)`` with
   a fresh table: the value, the best decision and the plan, as OpenSpiel's search gives the
   value and the best action (valuing every alternative too is extra work OpenSpiel does not
   do: ``rulings solve`` does it);
@@ -141,13 +142,21 @@ def _compare(
     side, t_ours, ours = "solver", 0.0, None
     try:
         ours, t_ours = timed(
-            cap, lambda: solve(game, state, Limits(rounds=horizon), alternatives=False)
+            cap,
+            lambda: solve(
+                game, state, Limits(rounds=horizon), alternatives=False, upper_bounds=False
+            ),
         )
         side = "solver without the game's bound"
         plain, t_plain = timed(
             cap,
             lambda: solve(
-                game, state, Limits(rounds=horizon), game_bound=False, alternatives=False
+                game,
+                state,
+                Limits(rounds=horizon),
+                game_bound=False,
+                alternatives=False,
+                upper_bounds=False,
             ),
         )
         side = "OpenSpiel"
