@@ -91,17 +91,3 @@ def test_research_table_plans_the_last_step() -> None:
     assert three[last] < 1.5 < 3.0 < two[last]
     assert table[14][last] >= 99.0
     assert all(a >= b for a, b in zip(two, two[1:], strict=False))
-
-
-def test_next_round_hits_put_the_lowest_die_under_the_nearest_ship() -> None:
-    """The next round's hits, the dice going to the columns at best: a ship in the last row
-    over an AA gun hits only if every die shows 2 or more; ships in the last row of two
-    columns with no gun always both hit; two ships in one column share its die."""
-    from engine.falling_skies.expert import next_hits
-
-    one = next_hits(((2,),), 5, 5)
-    assert abs(one[1] - (5 / 6) ** 5) < 1e-9
-    assert abs(sum(one) - 1.0) < 1e-9
-    assert next_hits(((1,), (1,)), 5, 5)[2] > 1 - 1e-9
-    shared = next_hits(((2, 2),), 5, 5)
-    assert abs(shared[2] - (5 / 6) ** 5) < 1e-9 and shared[1] < 1e-9

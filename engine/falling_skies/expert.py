@@ -38,25 +38,17 @@ ship's chance to hit in its next round:
   the mothership's strike actions added; survival is the Poisson chance of fewer hits than the
   damage track has left. Low dice and AA guns under near ships, fighter shots at ships on
   explosion icons and the mothership icons' rounds all move this term.
-* The next round exactly (:func:`next_hits`): from where the ships stand, the distribution of
-  the city's hits in the next dice phase over the 252 rolls of five dice, the dice going to
-  the columns to hit it least (one die a column; an excavated AA gun takes one off). The
-  city's survival sums that distribution against the Poisson of the later hits (the model's
-  mean less the next round's), and ``W_SOON`` times the log of surviving the next round is
-  added, so several ships over the last rows at once are scored as the near danger they are.
 
 Measured on pnp-easy with the default readings, ``rulings balance --game falling-skies
---defaults-only --scenarios pnp-easy --games 100 --workers 1 --json --seed 0``: 0 wins in 100
-games (0%, Wilson 95% interval 0-3.7%), 82 lost to damage and 18 to the skull, mean 7.86
-rounds, 100 games in 183 s (0.55 games/s in one process on a shared machine, start-up
+--defaults-only --scenarios pnp-easy --games 300 --workers 1 --json --seed 0``: 0 wins in 300
+games (0%, Wilson 95% interval 0-1.26%), 277 lost to damage and 23 to the skull, mean 7.83
+rounds, 300 games in 225 s (1.33 games/s in one process on a shared machine, start-up
 included). Weights and widths set on 70 seeded games (seeds 3000-3069 of a ``play_out``
-loop): there it reaches research step 10.1 on average and step 12 or more in 16 games, lasting
-7.9 rounds; with ``W_SOON`` 1 it reaches 10.1 (13 games at 12 or more), with ``W_SOON`` 0
-10.0 (11 games) and with that and ``W_NEXT`` 0 9.9 (7 games); with ``NEXT_EXACT`` 0 (the
-next round not counted apart) 9.9 (11 games, 7.8 rounds). With ``BEAM`` 5 and ``LEAVES`` 6
-and the next round not counted apart it reaches 9.8 (7 games), and with those and
-``W_PROGRESS`` 0.25, ``W_ROUNDS`` 0.3 it reaches 9.3 (3 games) and lasts 8.4 rounds. None of
-these wins a game: the strength target (25%) is far off.
+loop): there it reaches research step 9.9 on average and step 12 or more in 11 games, lasting
+7.8 rounds; with ``BEAM`` 5 and ``LEAVES`` 6 it reaches 9.8 (7 games at 12 or more), and with
+those and ``W_PROGRESS`` 0.25, ``W_ROUNDS`` 0.3 it reaches 9.3 (3 games) and lasts 8.4
+rounds. On seeds 3000-3029 a beam player scored by hand-set weights reaches 9.1 and lasts
+6.8 rounds. None of these wins a game: the strength target (25%) is far off.
 
 Randomness: the policy draws only from ``rng`` (reroll samples), so a seeded game replays; it
 never reads the playout's random state or a die not yet rolled.
@@ -101,8 +93,6 @@ W_ENERGY = 0.3
 W_PROGRESS = 0.6  # per research point climbed
 W_ROUNDS = 1.0  # per round left before the skull
 W_NEXT = 0.3  # per ship's chance to hit the city in its next round
-W_SOON = 2.0  # on the log of the next round's survival, beside it in p_city
-NEXT_EXACT = 1  # the next round's hits counted exactly (dice to columns at best)
 ENERGY_CAP = 7
 # search
 PLANNED_LEAVES = 1  # leaves resolve their rooms as plan_rooms does
@@ -143,34 +133,6 @@ def _multisets() -> list[tuple[tuple[int, ...], float]]:
             orders //= math.factorial(faces.count(face))
         found.append((faces, orders / 6**5))
     return found
-
-
-@lru_cache(maxsize=1 << 14)
-def next_hits(danger: tuple[tuple[int, ...], ...], dice: int, columns: int) -> tuple[float, ...]:
-    """The distribution of the city's hits in the next dice phase, the dice going to the
-    columns to hit it least: ``danger`` holds, per column with a ship in reach, the least die
-    that brings each of its ships down into the city (``fs.ships.descend``, the AA gun's one
-    less counted); every column takes one die while dice last, a column with none holds."""
-    found = [0.0] * (sum(len(c) for c in danger) + 1)
-    for faces, p in _multisets_of(dice):
-        slots = (*faces, *([0] * max(columns - dice, 0)))
-        best = min(
-            sum(sum(1 for t in col if v >= t) for col, v in zip(danger, pick, strict=True))
-            for pick in permutations(slots, len(danger))
-        )
-        found[best] += p
-    return tuple(found)
-
-
-@lru_cache(maxsize=8)
-def _multisets_of(count: int) -> tuple[tuple[tuple[int, ...], float], ...]:
-    found = []
-    for faces in combinations_with_replacement(range(1, 7), count):
-        orders = math.factorial(count)
-        for face in set(faces):
-            orders //= math.factorial(faces.count(face))
-        found.append((faces, orders / 6**count))
-    return tuple(found)
 
 
 def research_table(game: FallingSkiesGame) -> tuple[tuple[int, tuple[float, ...]], ...]:
@@ -265,18 +227,6 @@ class Expert:
         self.push_research = [a[1] if a[0] == "research" else 0 for a in ms] + [0] * 40
         self.push_dig = [a[1] if a[0] == "excavator" else 0 for a in ms] + [0] * 40
         self.strikes = [a[1] if a[0] == "damage" else 0 for a in ms] + [0] * 40
-        self.dice = board.grey_dice + board.white_dice
-        other_rows = game.ruleset.aa_gun_other_rows == "any-row"
-        self.aa_spaces = [
-            [
-                sp
-                for r in board.rooms.values()
-                if r.kind == "aa_gun"
-                for sp in r.spaces
-                if sp[1] == c and (sp[0] == 1 or other_rows)
-            ]
-            for c in range(board.columns + 1)
-        ]
 
     # -- values ---------------------------------------------------------------------------
     def research_time(self, step: int, ex: int, ms: int) -> float:
@@ -315,7 +265,6 @@ class Expert:
         damage: int,
         ms: int,
         distances: list[int],
-        danger: tuple[tuple[int, ...], ...] | None = None,
     ) -> float:
         """The log of an estimated win chance: research done before the skull, times the city
         surviving the hits expected while it climbs."""
@@ -336,20 +285,10 @@ class Expert:
                 near += (7 - d) / 6.0
         expected += sum(self.strikes[ms : min(ms + int(math.ceil(h)), self.skull - 1)])
         hits_left = self.board.damage_limit - damage
-        if danger is None or not danger:
-            p_city = _poisson_cdf(hits_left - 1, expected)
-        else:
-            # the next round exactly, the rest as the model expects less the next round's mean
-            dist = next_hits(danger, self.dice, self.board.columns)
-            mean = sum(k * p for k, p in enumerate(dist))
-            later = max(expected - mean, 0.0)
-            p_city = sum(p * _poisson_cdf(hits_left - 1 - k, later) for k, p in enumerate(dist))
+        p_city = _poisson_cdf(hits_left - 1, expected)
         v = math.log(max(p_research, FLOOR)) + math.log(max(p_city, FLOOR))
         v += W_PROGRESS * research_points(self.track, step) + W_ROUNDS * rounds_left
         v -= W_NEXT * near
-        if danger and W_SOON:
-            dist = next_hits(danger, self.dice, self.board.columns)
-            v += W_SOON * math.log(max(sum(dist[: max(hits_left, 0)]), FLOOR))
         return v + W_ENERGY * min(energy, ENERGY_CAP)
 
     def ship_hits(self, d: int, h: float, ms: int) -> float:
@@ -382,29 +321,6 @@ class Expert:
                 out.append(self.rows + 1 - ship.row)
         return out
 
-    def danger(
-        self, state: FSState, gone: set[str] = frozenset()
-    ) -> tuple[tuple[int, ...], ...] | None:
-        """Per column with a ship the next dice phase can bring into the city, the least die
-        that does it for each (an excavated AA gun in the column adds one); None if the next
-        round is not counted exactly."""
-        if not NEXT_EXACT:
-            return None
-        cols: dict[int, list[int]] = {}
-        top = self.rows + 1
-        for ship in state.ships:
-            if ship.row is None or ship.id in gone or ship.waiting:
-                continue
-            t = top - ship.row + self.aa(state, ship.column)
-            if t <= 6:
-                cols.setdefault(ship.column, []).append(t)
-        return tuple(sorted(tuple(sorted(v)) for v in cols.values()))
-
-    def aa(self, state: FSState, column: int) -> int:
-        """1 if a die in ``column`` can go on an excavated AA gun (``fs.ships.aa-gun``)."""
-        path = self.board.path_index
-        return int(any(path.get(sp, 99) <= state.excavator for sp in self.aa_spaces[column]))
-
     def value(self, state: FSState) -> float:
         """The value of a state between rounds (or any state, roughly)."""
         if state.outcome is not None:
@@ -417,7 +333,6 @@ class Expert:
             state.damage,
             ms,
             self.distances(state, ms),
-            self.danger(state),
         )
 
     def partial(self, state: FSState) -> float:
@@ -513,7 +428,6 @@ class Expert:
                 state.damage + self.strikes[ms - 1],
                 ms,
                 self.distances(state, ms, gone),
-                self.danger(state, gone),
             )
             if v > best:
                 best, best_line = v, [name for _, name in order] + rest
