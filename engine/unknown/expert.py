@@ -199,19 +199,7 @@ def explore_spots(position: UnknownPosition) -> list[Coord]:
 
 def food_targets(position: UnknownPosition) -> list[Coord]:
     """Tiles that give food to a Gather: uncleared food icons and food tokens lying there."""
-    found = []
-    for t in position.tiles:
-        kind = catalog()[t.tile]
-        if position.enemies_at(t.at):
-            continue
-        if (
-            not t.cleared
-            and not kind.clear_cost
-            and any("food" in icon for icon in kind.gather)
-            or position.tokens_at.get(t.at, {}).get("food")
-        ):
-            found.append(t.at)
-    return found
+    return resource_targets(position, "food")
 
 
 def resource_targets(position: UnknownPosition, resource: str) -> list[Coord]:
