@@ -117,7 +117,10 @@ def answer(
         hit = f"the search's share of the budget, {limits.timeout:g} of {total:g} s"
     solution = replace(solution, limits=_shown_limits(budget), limit_hit=hit)
     horizon = budget.limits.rounds is not None
-    left = lambda: max(0.0, total - (time.monotonic() - began))  # noqa: E731
+
+    def left() -> float:
+        return max(0.0, total - (time.monotonic() - began))
+
     luck = _luck(spec, game, state, solution, horizon, left() * LUCK_SHARE)
     games = budget.games
     if games is None:
