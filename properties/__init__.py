@@ -128,6 +128,25 @@ class Tally:
         if self.on_example is not None:
             self.on_example(game)
 
+    def counts(self) -> dict[str, dict[str, int]]:
+        """The counts as plain dicts (what a pytest-xdist worker sends its controller)."""
+        return {
+            "maps": dict(self.maps),
+            "queries": dict(self.queries),
+            "examples": dict(self.examples),
+            "steps": dict(self.steps),
+        }
+
+    def merge(self, counts: dict[str, dict[str, int]]) -> None:
+        """Add a worker's :meth:`counts` to these."""
+        for name, counter in (
+            ("maps", self.maps),
+            ("queries", self.queries),
+            ("examples", self.examples),
+            ("steps", self.steps),
+        ):
+            counter.update(counts.get(name, {}))
+
     def lines(self) -> list[str]:
         """One line per checker that ran, e.g. ``engine=networkx on 2000 maps (… queries)``."""
         return [

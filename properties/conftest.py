@@ -6,6 +6,7 @@ from ``tests/conftest.py``); ``RULINGS_PROFILE`` or ``--hypothesis-profile NAME`
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import settings
 
 import properties.profiles  # noqa: F401 - registers and loads the Hypothesis profiles
@@ -31,3 +32,18 @@ def pytest_terminal_summary(terminalreporter) -> None:
             terminalreporter.section(title)
             for line in lines:
                 terminalreporter.write_line(line)
+
+
+def pytest_sessionfinish(session) -> None:
+    """In a pytest-xdist worker: hand this worker's counts to the controller."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["rulings_tally"] = TALLY.counts()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    """In the pytest-xdist controller: add a finished worker's counts to the summary's."""
+    counts = getattr(node, "workeroutput", {}).get("rulings_tally")
+    if counts:
+        TALLY.merge(counts)
