@@ -10,7 +10,7 @@ import random
 from dataclasses import replace
 
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode
-from engine.core.playout import player_rng, sample_outcome
+from engine.core.playout import play_out, player_rng, sample_outcome
 from engine.unknown.expert import Geometry, evaluate, expert, stuck, threats
 from engine.unknown.game import UnknownGame
 from engine.unknown.position import Enemy
@@ -92,13 +92,8 @@ def test_the_expert_wins_activate_once_the_starting_tile_lairs_are_taken_out() -
                 left -= taken
     stack = replace(state.stack, rest=pools[0], piles=tuple(pools[1:]))
     state, _ = game.settle(replace(state, stack=stack))
-    rng = random.Random(seed)
     player = expert(game, player_rng("expert", seed))
-    while not isinstance(node := game.node(state), TerminalNode):
-        decision = (
-            sample_outcome(node, rng) if isinstance(node, ChanceNode) else player(state, node)
-        )
-        state = game.apply(state, decision).state
+    state, _ = play_out(game, state, random.Random(seed), player)
     assert state.outcome is not None and state.outcome[0] == "win"
     assert state.round == 14
 
@@ -155,13 +150,8 @@ def test_the_expert_wins_scout_when_base_starts_with_200_food() -> None:
     new = spec.new_game(spec.ruleset({}), seed, {**options, "short": False, "task": None})
     game, state = new.game, new.state
     state = replace(state, base=add(state.base, "food", 200 - count(state.base, "food")))
-    rng = random.Random(seed)
     player = expert(game, player_rng("expert", seed))
-    while not isinstance(node := game.node(state), TerminalNode):
-        decision = (
-            sample_outcome(node, rng) if isinstance(node, ChanceNode) else player(state, node)
-        )
-        state = game.apply(state, decision).state
+    state, _ = play_out(game, state, random.Random(seed), player)
     assert state.outcome is not None and state.outcome[0] == "win"
     assert state.round == 25
     assert count(state.base, "food") == 149
