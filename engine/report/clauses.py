@@ -3,13 +3,15 @@ scenarios and invariants that check it.
 
 A clause's status, first match wins:
 
-* ``failing``: a scenario tagged with it failed in this run;
-* ``confirmed``: a scenario tagged with it passed (``by_example`` when one of them is also
-  tagged with a rulebook example);
-* ``invariant only``: no scenario, but a property check protects it (its index entry lists
-  ``invariants``);
+* ``failing``: a scenario or unit test tagged (marked) with it failed in this run;
+* ``confirmed``: a scenario or unit test tagged (marked) with it passed, and the engine cited
+  the clause while it ran (an event, a refusal or a node citing it, or an engine function
+  naming it that ran: ``ScenarioRecord.cited``). :attr:`ClauseRow.confirmed_by` says by what,
+  the strongest first: a rulebook example, another scenario, a unit test;
+* ``invariant only``: nothing confirms it, but a property check protects it (its index entry
+  lists ``invariants``);
 * ``unchecked``: engine code cites it (a docstring or a string of the code names its ID) but
-  nothing checks it;
+  nothing confirms it (a tagged scenario in which the engine never cited it does not);
 * ``not implemented``: no engine code cites it and nothing checks it.
 """
 
@@ -28,6 +30,8 @@ from engine.core.clauses import ENGINE_DIR, ClauseIndex, clause_index_file
 from engine.report.records import ROOT, ScenarioRecord
 
 STATUSES = ("confirmed", "invariant only", "unchecked", "not implemented", "failing")
+CONFIRMED_BY = ("rulebook example", "scenario", "unit test")
+"""What confirms a confirmed clause, the strongest first (:attr:`ClauseRow.confirmed_by`)."""
 NOT_CODE = ("clauses.yaml", "interpretations.yaml")
 """Data files that name clauses without implementing them: the index itself and the ledger."""
 
@@ -48,17 +52,39 @@ class ClauseRow:
     code: list[str] = field(default_factory=list)
     """``path::function`` of the engine code whose docstring names the clause."""
     scenarios: list[ScenarioRecord] = field(default_factory=list)
+    """Every scenario and unit test tagged (marked) with the clause."""
     invariants: tuple[str, ...] = ()
 
     @property
+    def confirming(self) -> list[ScenarioRecord]:
+        """The tagged records that confirm it (:meth:`ScenarioRecord.confirms`)."""
+        return [s for s in self.scenarios if s.confirms(self.id)]
+
+    @property
+    def not_exercised(self) -> list[ScenarioRecord]:
+        """The tagged records that passed without the engine citing the clause."""
+        return [s for s in self.scenarios if s.passed and not s.exercised(self.id)]
+
+    @property
+    def confirmed_by(self) -> str | None:
+        """``rulebook example``, ``scenario`` or ``unit test``: the strongest kind of record
+        confirming it; ``None`` when nothing does."""
+        confirming = self.confirming
+        if any(s.examples for s in confirming):
+            return "rulebook example"
+        if any(s.kind == "scenario" for s in confirming):
+            return "scenario"
+        return "unit test" if confirming else None
+
+    @property
     def by_example(self) -> bool:
-        return any(s.examples and s.passed for s in self.scenarios)
+        return self.confirmed_by == "rulebook example"
 
     @property
     def status(self) -> str:
         if any(s.outcome == "failed" for s in self.scenarios):
             return "failing"
-        if any(s.passed for s in self.scenarios):
+        if self.confirming:
             return "confirmed"
         if self.invariants:
             return "invariant only"
@@ -108,10 +134,14 @@ def section_totals(rows: list[ClauseRow]) -> list[SectionTotals]:
 
 
 def status_counts(rows: list[ClauseRow]) -> dict[str, int]:
-    """How many clauses have each status."""
-    counts = dict.fromkeys(STATUSES, 0)
+    """How many clauses have each status, and of the confirmed ones how many are confirmed by
+    each of :data:`CONFIRMED_BY` (keys ``by rulebook example``, ``by scenario``,
+    ``by unit test``)."""
+    counts = dict.fromkeys(STATUSES, 0) | {f"by {kind}": 0 for kind in CONFIRMED_BY}
     for row in rows:
         counts[row.status] += 1
+        if row.status == "confirmed":
+            counts[f"by {row.confirmed_by}"] += 1
     return counts
 
 

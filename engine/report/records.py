@@ -1,8 +1,11 @@
 """What the scenario run recorded about each scenario (``--rulings-capture DIR``).
 
 The pytest plugin ``tests/steps/capture.py`` writes ``DIR/scenarios/<name>.json`` after every
-scenario: its feature, name, tags, game, outcome, steps, the board drawn before the first
-``When`` and at the end, and the interpretation switches the engine read.
+scenario: its feature, name, tags, game, outcome, steps (each with its table or doc string and
+how it ended), the failure (the step, the message, the diff), the feature's notes beside it,
+the board drawn before the first ``When`` and at the end, the interpretation switches the
+engine read and the clauses the engine cited while it ran. A unit test carrying clause markers
+(``@pytest.mark.clause("...")``) gets a record too, of kind ``unit test``.
 """
 
 from __future__ import annotations
@@ -19,8 +22,32 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)
+class StepRecord:
+    """One step as written, and how it ended: ``passed``, ``failed``, or ``skipped`` (never run,
+    because an earlier step failed)."""
+
+    keyword: str
+    text: str
+    status: str = "passed"
+    datatable: tuple[tuple[str, ...], ...] | None = None
+    docstring: str | None = None
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why a scenario failed: the step that failed (its index in ``steps``; ``None`` when it
+    failed outside a step), the first line of what was raised, the whole explanation pytest gave,
+    and the expected-versus-actual lines where the failed assertion compared two values."""
+
+    step: int | None
+    message: str
+    detail: str = ""
+    diff: str | None = None
+
+
+@dataclass(frozen=True)
 class ScenarioRecord:
-    """One scenario as it ran."""
+    """One scenario (or clause-marked unit test) as it ran."""
 
     nodeid: str
     feature: str
@@ -30,11 +57,20 @@ class ScenarioRecord:
     tags: tuple[str, ...]
     game: str | None
     outcome: str
-    steps: tuple[tuple[str, str], ...]
+    steps: tuple[StepRecord, ...]
     before_svg: str | None = None
     after_svg: str | None = None
     switches_read: tuple[str, ...] = ()
     svg_error: str | None = None
+    failure: Failure | None = None
+    notes: tuple[str, ...] = ()
+    """The feature file's comments above and inside the scenario (how a missing figure was
+    rebuilt), each comment block as one paragraph."""
+    cited: tuple[str, ...] = ()
+    """The clauses the engine cited while it ran: in an event, a refusal or a node it made,
+    or in the docstring or code of an engine function that ran."""
+    kind: str = "scenario"
+    """``scenario`` (a Gherkin scenario) or ``unit test`` (a test with clause markers)."""
 
     @property
     def clauses(self) -> tuple[str, ...]:
@@ -58,6 +94,17 @@ class ScenarioRecord:
     @property
     def passed(self) -> bool:
         return self.outcome == "passed"
+
+    def confirms(self, clause_id: str) -> bool:
+        """Whether this record confirms the clause: it passed, it is tagged (or marked) with the
+        clause, and the engine cited the clause (or one of its sub-clauses, ``<id>.<part>``)
+        while it ran."""
+        return self.passed and clause_id in self.clauses and self.exercised(clause_id)
+
+    def exercised(self, clause_id: str) -> bool:
+        """Whether the engine cited the clause or one of its sub-clauses while it ran."""
+        below = clause_id + "."
+        return any(c == clause_id or c.startswith(below) for c in self.cited)
 
 
 @dataclass
@@ -106,9 +153,30 @@ def _record(data: dict[str, Any]) -> ScenarioRecord:
         tags=tuple(data.get("tags", ())),
         game=data.get("game"),
         outcome=data["outcome"],
-        steps=tuple((s["keyword"], s["text"]) for s in data.get("steps", ())),
+        steps=tuple(_step(s) for s in data.get("steps", ())),
         before_svg=data.get("before_svg"),
         after_svg=data.get("after_svg"),
         switches_read=tuple(data.get("switches_read", ())),
         svg_error=data.get("svg_error"),
+        failure=_failure(data.get("failure")),
+        notes=tuple(data.get("notes", ())),
+        cited=tuple(data.get("cited", ())),
+        kind=data.get("kind", "scenario"),
     )
+
+
+def _step(data: dict[str, Any]) -> StepRecord:
+    table = data.get("datatable")
+    return StepRecord(
+        keyword=data["keyword"],
+        text=data["text"],
+        status=data.get("status", "passed"),
+        datatable=None if table is None else tuple(tuple(map(str, row)) for row in table),
+        docstring=data.get("docstring"),
+    )
+
+
+def _failure(data: dict[str, Any] | None) -> Failure | None:
+    if not data:
+        return None
+    return Failure(data.get("step"), data["message"], data.get("detail", ""), data.get("diff"))
