@@ -18,7 +18,7 @@ from engine.report.clauses import citations, clause_rows, status_counts
 from engine.report.differential import ReadingRun, SwitchReport
 from engine.report.model import Check, Coverage, GameReport, Report
 from engine.report.page import page
-from engine.report.records import ScenarioRecord
+from engine.report.records import ScenarioRecord, StepRecord
 from engine.report.summary import summary_lines
 from engine.svg import draw_file
 
@@ -48,7 +48,11 @@ def record(
         tags=tags,
         game=game,
         outcome=outcome,
-        steps=(("Given", "a board"), ("When", "something happens"), ("Then", "it shows")),
+        steps=(
+            StepRecord("Given", "a board"),
+            StepRecord("When", "something happens"),
+            StepRecord("Then", "it shows"),
+        ),
         before_svg=board,
         after_svg=board,
     )

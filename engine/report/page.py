@@ -192,7 +192,9 @@ def _scenario(game: str, scenario: ScenarioRecord) -> str:
         examples.append(
             f"<p><strong>Rulebook example</strong> <code>{example_id}</code>: {escape(about)}</p>"
         )
-    steps = "".join(f"<li><strong>{escape(k)}</strong> {escape(t)}</li>" for k, t in scenario.steps)
+    steps = "".join(
+        f"<li><strong>{escape(s.keyword)}</strong> {escape(s.text)}</li>" for s in scenario.steps
+    )
     boards = []
     for label, svg in (("before", scenario.before_svg), ("after", scenario.after_svg)):
         if svg:
