@@ -30,7 +30,7 @@ from engine.core import registry
 from engine.report.clauses import clause_rows
 from engine.report.differential import run_differential, switch_reports
 from engine.report.model import Check, Coverage, GameReport, Report
-from engine.report.page import page
+from engine.report.page import pages
 from engine.report.records import RecordSet, read_records
 from engine.report.run import SUITES, SuiteRun, run_suites
 from engine.report.summary import summary_lines
@@ -40,7 +40,8 @@ if TYPE_CHECKING:
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 """The ``engine`` package; the repository checkout is its parent."""
-REPORT_FILES = ("index.html", "summary.md", "junit.xml", "cucumber.json", "coverage.json")
+REPORT_FILES = ("summary.md", "junit.xml", "cucumber.json", "coverage.json")
+"""The report's files besides its HTML pages (``engine.report.page.pages``)."""
 OPENSPIEL_SKIPPED = "skipped: open-spiel not installed (pip install -e '.[test]')"
 
 
@@ -327,12 +328,16 @@ def _other_checks(
 
 
 def _write_report(report: Report, work: Path, target: Path) -> None:
-    """Write the page and the summary into the work folder, then move every finished file
+    """Write the pages and the summary into the work folder, then move every finished file
     into the report folder (each replaced whole)."""
-    (work / "index.html").write_text(page(report), encoding="utf-8")
+    written = pages(report)
+    for name, html in written.items():
+        (work / name).parent.mkdir(parents=True, exist_ok=True)
+        (work / name).write_text(html, encoding="utf-8")
     (work / "summary.md").write_text("\n".join(summary_lines(report)) + "\n", encoding="utf-8")
-    for name in REPORT_FILES:
+    for name in (*written, *REPORT_FILES):
         if (work / name).exists():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
             os.replace(work / name, target / name)
 
 

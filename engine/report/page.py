@@ -31,6 +31,12 @@ code{font-size:12px} .muted{color:#666}
 """
 
 
+def pages(report: Report) -> dict[str, str]:
+    """Every HTML file of the report, by its path relative to the report folder, ``index.html``
+    first."""
+    return {"index.html": page(report)}
+
+
 def page(report: Report) -> str:
     """The whole report page."""
     parts = [
