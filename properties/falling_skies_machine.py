@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -50,9 +50,10 @@ from engine.falling_skies.scenario import DATA, Scenario, load_scenario
 from engine.falling_skies.state import FSState
 from engine.positions import check_position_data, parse_position_text
 from properties import TALLY, pick
+from properties.profiles import scaled
 
 SCENARIOS = sorted((DATA / "scenarios").glob("*.yaml"))
-EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
+EXAMPLES = scaled(300)
 SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.data_too_large)
 """The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 STEPS = 100

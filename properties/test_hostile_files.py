@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 from engine import positions
 from engine.core.errors import PositionError
 from engine.falling_skies.scenario import DATA, load_scenario
+from properties.profiles import scaled
 
 
 def valid_data(path: Path) -> Any:
@@ -38,7 +39,7 @@ def names_a_scenario(path: Path) -> bool:
     return isinstance(data, dict) and "scenario" in data
 
 
-EXAMPLES = max(settings.default.max_examples // 2, 50)
+EXAMPLES = scaled(100)
 LOAD_SECONDS = 30.0
 """A guard against a load that never ends (a hang is a failure), not a speed test: a loaded
 machine may take a few seconds over a first load, so the bound is generous."""

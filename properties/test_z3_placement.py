@@ -45,12 +45,13 @@ from engine.falling_skies.game import EndRoomPhase, FallingSkiesGame, PlaceDie, 
 from engine.falling_skies.ruleset import DEFAULT, Ruleset, interpretation_ledger
 from engine.falling_skies.scenario import DATA, Scenario, load_scenario
 from engine.falling_skies.state import Die, FSState, dice_order
+from properties.profiles import scaled
 from solver.z3_falling_skies import Placement, PlacementProblem
 
 SCENARIOS = ("short-sky", "two-step-research", "aa-gun-row-2", "pnp-easy")
 MAX_UNPLACED = 3
 MAX_DECISIONS = 400
-EXAMPLES = max(settings.default.max_examples // 4, 10)
+EXAMPLES = scaled(50)
 MODES = ("luck", "forbid")
 
 COUNTS: Counter = Counter()

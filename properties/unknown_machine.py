@@ -38,7 +38,7 @@ from itertools import accumulate
 from math import lcm
 from typing import Any
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -60,6 +60,7 @@ from engine.unknown.game import UnknownGame
 from engine.unknown.setup import DIFFICULTIES, setup_data, standard_setup
 from engine.unknown.state import UnknownState
 from properties import TALLY
+from properties.profiles import scaled
 
 MISSIONS = tuple(sorted(setup_data().missions))
 HEALTH_STATES = ("healthy", "injured", "incapacitated")
@@ -67,7 +68,7 @@ OUTCOMES = ("win", "loss")
 STEPS = 25
 """Decisions per example in the test (``ci``); ``rulings fuzz`` plays ``DEEP_STEPS``."""
 DEEP_STEPS = 150
-EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
+EXAMPLES = scaled(300)
 SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.filter_too_much)
 """The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 GAME = UnknownGame()

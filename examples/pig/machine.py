@@ -23,7 +23,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -37,9 +36,10 @@ from examples.pig.game import Face, Hold, PigGame, Roll
 from examples.pig.ruleset import DEFAULT, interpretation_ledger
 from examples.pig.state import PigState, first_state
 from properties import TALLY, pick
+from properties.profiles import scaled
 
 NAME = "pig"
-EXAMPLES = max(settings.default.max_examples * 3 // 2, 300)
+EXAMPLES = scaled(300)
 STEPS = 100
 DEEP_STEPS = 300
 SCHEMA_EVERY = 10
