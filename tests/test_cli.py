@@ -483,7 +483,8 @@ def suites_stand_in(outcomes: tuple[str, ...], calls: list, exit_code: int = 0):
     """A stand-in for ``run_suites``: it records one scenario per outcome (and, with the full
     suites, one property test and one puzzle) and writes the JUnit file."""
 
-    def fake_suites(root, work, suites, select=None, packages=()):
+    def fake_suites(root, work, plan):
+        suites, select = plan.suites, plan.select
         calls.append(("suites", root, suites, select))
         folder = work / "capture" / "scenarios"
         folder.mkdir(parents=True)
@@ -551,14 +552,16 @@ def test_verify_passes_when_scenarios_pass_and_checkers_agree(monkeypatch, tmp_p
     result = run(*verify_args(tmp_path, "--maps", "30", "--z3-maps", "3", "--seed", "9"))
     assert result.exit_code == 0, result.output
     (suites_call, crosscheck_call) = calls
-    assert suites_call[1] == REPO and suites_call[2] == ("scenarios", "properties", "puzzles")
+    assert suites_call[1] == REPO
+    assert suites_call[2] == ("scenarios", "puzzles", "properties", "unit tests")
     assert crosscheck_call == ("crosscheck", 30, 3, 9)
     assert "| Unknown | 2/2 |" in result.stdout
     assert "networkx: 3 maps, 40 queries" in result.stdout and "no disagreements" in result.stdout
     assert result.stdout.strip().endswith("Result: PASS")
     assert "networkx: 30/30 maps" in result.stderr and "networkx: 3/30 maps" in result.stderr
     written = sorted(p.name for p in (tmp_path / "r").iterdir())
-    assert written == ["index.html", "junit.xml", "summary.md"]  # no cucumber/coverage: faked run
+    assert {"index.html", "junit.xml", "summary.md", "cucumber.json"} <= set(written)
+    assert "coverage.json" not in written  # coverage is measured at --deep only
     assert (tmp_path / "r" / "summary.md").read_text().strip().endswith("Result: PASS")
 
 
@@ -570,7 +573,7 @@ def test_verify_hands_its_player_to_the_validators_and_refuses_an_unknown_one(
     monkeypatch.setattr(verify_module, "run_validators", lambda *args: asked.append(args) or [])
     result = run(*verify_args(tmp_path, "--bot", "expert", "--bot-games", "4"))
     assert result.exit_code == 0, result.output
-    assert asked[0][3:] == ("expert", 4)
+    assert asked[0][3:] == ("expert", 4, False)  # no win search at the default level
     refused = run(*verify_args(tmp_path, "--bot", "nobody"))
     assert refused.exit_code == 2
     assert "--bot" in refused.output and "no game checked has a player 'nobody'" in refused.output

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import registry
-from engine.report.clauses import citations, clause_rows, status_counts
+from engine.report.clauses import STATUSES, citations, clause_rows, status_counts
 from engine.report.differential import ReadingRun, SwitchReport
 from engine.report.model import Check, Coverage, GameReport, Report
 from engine.report.page import page
@@ -55,6 +55,7 @@ def record(
         ),
         before_svg=board,
         after_svg=board,
+        cited=tuple(t.removeprefix("clause:") for t in tags if t.startswith("clause:")),
     )
 
 
@@ -124,8 +125,9 @@ def test_the_summary_counts_clauses_and_scenarios(tmp_path: Path) -> None:
     cells = [c.strip() for c in unknown.strip("|").split("|")]
     assert cells[1] == "1/2"  # one of two scenarios passed
     assert cells[2] == "1"  # the range clause, confirmed by the passing scenario
-    assert cells[6] == "1"  # the knockback icon clause: its scenario failed
-    assert cells[7] == "not run"
+    assert cells[3:6] == ["0", "1", "0"]  # confirmed by: an example, a scenario, a unit test
+    assert cells[9] == "1"  # the knockback icon clause: its scenario failed
+    assert cells[10] == "not run"
     assert lines[-1] == "Result: FAIL"
 
 
@@ -137,7 +139,18 @@ def test_clause_statuses_follow_the_evidence() -> None:
     with_invariants = [r for r in rows.values() if r.invariants and not r.scenarios]
     assert with_invariants and all(r.status == "invariant only" for r in with_invariants)
     counts = status_counts(list(rows.values()))
-    assert sum(counts.values()) == len(rows)
+    assert sum(counts[s] for s in STATUSES) == len(rows)
+    assert counts["by rulebook example"] == 1
+
+
+def test_a_tagged_scenario_in_which_the_engine_never_cited_the_clause_confirms_nothing() -> None:
+    """Confirmation needs the engine's citation: the tag alone is not enough."""
+    silent = replace(record("s", "unknown", tags=("clause:unknown.range",)), cited=())
+    row = next(r for r in clause_rows("unknown", [silent]) if r.id == "unknown.range")
+    assert row.status != "confirmed" and row.not_exercised == [silent]
+    deeper = replace(silent, cited=("unknown.range.counting",))
+    row = next(r for r in clause_rows("unknown", [deeper]) if r.id == "unknown.range")
+    assert row.status == "confirmed" and row.confirmed_by == "scenario"
 
 
 def test_engine_citations_name_the_function_that_cites_the_clause() -> None:
@@ -165,37 +178,40 @@ def test_a_switch_is_decided_only_when_examples_rule_out_every_alternative() -> 
     assert switch.decided
 
 
+@pytest.mark.deep
 def test_verify_writes_a_report_a_headless_browser_renders(tmp_path: Path) -> None:
     """``rulings verify`` on every rulebook scenario (``--select test_``: every scenario's test
-    function is named test_...; the property suites and puzzles, which draw nothing, are left
-    out) writes every file; Chromium opens the page, which shows both games' sections, and every
-    scenario article holds its board SVG."""
+    function is named test_...) writes every file and a page per game and rulebook section;
+    Chromium opens each scenario page, and every scenario article holds its board SVG."""
     if CHROMIUM is None:
         pytest.skip("no chromium on this machine (.ci/run installs Debian's chromium)")
     out = tmp_path / "report"
     command = [
         sys.executable, "-m", "engine.cli.main", "verify", "--select", "test_",
-        "--no-differential", "--maps", "2", "--z3-maps", "0", "--openspiel-sims", "0",
+        "--maps", "2", "--z3-maps", "0", "--openspiel-sims", "0",
         "--validator-playouts", "0", "--out", str(out), "--json",
     ]  # fmt: skip
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     data = json.loads(done.stdout)
-    for name in ("index.html", "summary.md", "junit.xml", "cucumber.json", "coverage.json"):
+    for name in ("index.html", "summary.md", "junit.xml", "cucumber.json"):
         assert (out / name).is_file(), name
     assert not list(out.glob(".verify-*"))  # the work folder is gone
     assert json.loads((out / "cucumber.json").read_text())  # Cucumber tooling reads it
-    profile = tmp_path / "chromium-profile"
-    dumped = subprocess.run(
-        [CHROMIUM, *HEADLESS, f"--user-data-dir={profile}", "--dump-dom", (out / "index.html").as_uri()],
-        capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
-    assert dumped.returncode == 0, dumped.stderr[-2000:]
-    dom = parse(dumped.stdout)
-    assert dom.games == list(registry.names())  # a section per registered game
+    articles: list[tuple[str, int]] = []
+    for game in registry.names():
+        assert (out / f"{game}.html").is_file(), game
+        for section in sorted((out / game).glob("*.html")):
+            profile = tmp_path / "chromium-profile"
+            dumped = subprocess.run(
+                [CHROMIUM, *HEADLESS, f"--user-data-dir={profile}", "--dump-dom", section.as_uri()],
+                capture_output=True, text=True, timeout=120, check=False,
+            )  # fmt: skip
+            assert dumped.returncode == 0, dumped.stderr[-2000:]
+            articles += parse(dumped.stdout).articles
     scenarios = sum(data["games"][name]["scenarios"]["total"] for name in registry.names())
-    assert len(dom.articles) == scenarios > 600  # every rulebook scenario of every game
-    assert all(count >= 1 for _, count in dom.articles), [a for a in dom.articles if not a[1]]
+    assert len(articles) == scenarios > 600  # every rulebook scenario of every game
+    assert all(count >= 1 for _, count in articles), [a for a in articles if not a[1]]
 
 
 def test_an_out_that_is_a_file_is_one_line_exit_2(tmp_path: Path) -> None:

@@ -1,15 +1,16 @@
-"""``rulings verify``: the verification report — scenarios, properties and puzzles under
-coverage, the differential run of the interpretation switches, the clause trace (all in
-``engine.report``) — and the independent checks, for every registered game or one.
+"""``rulings verify``: the verification report — scenarios, puzzles, properties and the
+clause-marked unit tests, the differential run of the interpretation switches, the clause trace
+(all in ``engine.report``) — and the independent checks, for every registered game or one, at
+one of two levels (:data:`LEVELS`): the default, about a minute on two cores, and ``--deep``.
 
 The test suites run in pytest subprocesses from the repository root. The other checks are what
 each game's registry entry names (PRINCIPLES §9): its independent re-encodings of rules
 (``GameSpec.crosschecks``: Unknown's range, line of sight and knockback in NetworkX and Z3 on
 random maps, PRINCIPLES §6), OpenSpiel's own conformance test (``pyspiel.random_sim_test``, with
-serialization) on its OpenSpiel adapter (``GameSpec.openspiel``) when the optional
-``open-spiel`` package is installed, and the validators on its set-ups
-(``GameSpec.validation_setups``). A check a game does not have is reported as not applicable,
-with the reason.
+serialization) on its OpenSpiel adapter (``GameSpec.openspiel``), and the validators on its
+set-ups (``GameSpec.validation_setups``). A check a game does not have is reported as not
+applicable, with the reason; a check the level or an option leaves out is reported as skipped,
+never as ok.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,11 +29,12 @@ import click
 from engine.cli.params import json_option
 from engine.core import registry
 from engine.report.clauses import clause_rows
+from engine.report.cucumber import cucumber_json
 from engine.report.differential import run_differential, switch_reports
 from engine.report.model import Check, Coverage, GameReport, Report
 from engine.report.page import pages
 from engine.report.records import RecordSet, read_records
-from engine.report.run import SUITES, SuiteRun, run_suites
+from engine.report.run import SuitePlan, SuiteRun, run_suites
 from engine.report.summary import summary_lines
 
 if TYPE_CHECKING:
@@ -42,7 +44,56 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent
 """The ``engine`` package; the repository checkout is its parent."""
 REPORT_FILES = ("summary.md", "junit.xml", "cucumber.json", "coverage.json")
 """The report's files besides its HTML pages (``engine.report.page.pages``)."""
-OPENSPIEL_SKIPPED = "skipped: open-spiel not installed (pip install -e '.[test]')"
+OPENSPIEL_MISSING = "failed: open-spiel cannot be imported ({why}); reinstall: pip install -e ."
+
+
+@dataclass(frozen=True)
+class Level:
+    """How much one ``rulings verify`` runs. Every level runs every rulebook scenario, the
+    puzzles, the clause-marked unit tests, each property suite, the cross-checks, OpenSpiel's
+    conformance test and the validators' playouts; the levels differ in how much of each."""
+
+    name: str
+    profile: str
+    """The Hypothesis profile of the property suites (``properties/profiles.py``)."""
+    maps: int
+    z3_maps: int
+    differential: bool
+    coverage: bool
+    deep_tests: bool
+    """Whether the tests marked ``deep`` run too."""
+    win_search: bool
+    """Whether the validators search each set-up for a winning playout."""
+
+    def lines(self) -> list[str]:
+        """What this level runs, and what it leaves out."""
+        ran = [
+            "every rulebook scenario, the puzzles and the clause-marked unit tests",
+            f"the property suites at the {self.profile} profile",
+            f"the geometry cross-checks on {self.maps:,} NetworkX and {self.z3_maps:,} Z3 maps",
+            "OpenSpiel's random_sim_test and the validators' playouts",
+        ]
+        optional = {
+            "the tests marked deep": self.deep_tests,
+            "the differential run of the interpretation switches": self.differential,
+            "code coverage": self.coverage,
+            "the validators' win searches": self.win_search,
+        }
+        ran += [what for what, on in optional.items() if on]
+        left = [what for what, on in optional.items() if not on]
+        lines = [f"level {self.name}: " + "; ".join(ran)]
+        if left:
+            lines.append(
+                "not run at this level (rulings verify --deep runs them): " + "; ".join(left)
+            )
+        return lines
+
+
+LEVELS = {
+    "default": Level("default", "quick", 200, 20, False, False, False, False),
+    "deep": Level("deep", "deep", 2000, 200, True, True, True, True),
+}
+"""The levels: the default (about a minute on two cores) and ``--deep`` (everything, long)."""
 
 
 @dataclass
@@ -84,8 +135,9 @@ class OpenSpielRun:
 
     @property
     def ok(self) -> bool:
-        """Failed only if a game failed: a skipped test does not fail verify."""
-        return self.status != "failed"
+        """Failed if a game failed or OpenSpiel could not be imported; a test left out
+        (``--openspiel-sims 0``) does not fail verify."""
+        return not self.status.startswith("failed")
 
     @property
     def applicable(self) -> bool:
@@ -112,11 +164,21 @@ class OpenSpielRun:
     epilog="""\b
 Examples:
   rulings verify
+  rulings verify --deep
   rulings verify --game falling-skies --out /tmp/report
-  rulings verify --no-differential --maps 200 --z3-maps 20
-  rulings verify --select "knockback" --no-differential --openspiel-sims 0 --validator-playouts 0
+  rulings verify --differential --maps 2000
+  rulings verify --select "knockback" --openspiel-sims 0 --validator-playouts 0
   rulings verify --json > verify.json
 """,
+)
+@click.option(
+    "--deep",
+    is_flag=True,
+    help="Run everything: the property suites at the deep profile, the tests marked deep, "
+    "code coverage, the differential run, 2,000 NetworkX and 200 Z3 maps, the validators' win "
+    "searches (tens of minutes). Without it: every scenario, the puzzles, the unit tests with "
+    "clause markers, the property suites at the quick profile and a sample of the other checks "
+    "(about a minute).",
 )
 @click.option(
     "--game",
@@ -134,9 +196,14 @@ Examples:
 )
 @click.option(
     "--differential/--no-differential",
-    default=True,
-    show_default=True,
-    help="Rerun the scenarios under every alternative interpretation reading.",
+    default=None,
+    help="Rerun the scenarios under every alternative interpretation reading [default: at "
+    "--deep only].",
+)
+@click.option(
+    "--coverage/--no-coverage",
+    default=None,
+    help="Measure code coverage of the run (pytest-cov) [default: at --deep only].",
 )
 @click.option(
     "--select",
@@ -146,19 +213,17 @@ Examples:
 )
 @click.option(
     "--maps",
-    default=2000,
-    show_default=True,
+    default=None,
     type=click.IntRange(min=0),
     metavar="N",
-    help="Random maps the NetworkX re-encoding checks.",
+    help="Random maps the NetworkX re-encoding checks [default: 200; 2,000 at --deep].",
 )
 @click.option(
     "--z3-maps",
-    default=200,
-    show_default=True,
+    default=None,
     type=click.IntRange(min=0),
     metavar="N",
-    help="Random maps the Z3 re-encoding checks.",
+    help="Random maps the Z3 re-encoding checks [default: 20; 200 at --deep].",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of the random maps.")
 @click.option(
@@ -195,12 +260,14 @@ Examples:
 @click.pass_context
 def verify_command(
     ctx: click.Context,
+    deep: bool,
     game: str,
     out: str,
-    differential: bool,
+    differential: bool | None,
+    coverage: bool | None,
     select: str | None,
-    maps: int,
-    z3_maps: int,
+    maps: int | None,
+    z3_maps: int | None,
     seed: int,
     openspiel_sims: int,
     validator_playouts: int,
@@ -211,23 +278,26 @@ def verify_command(
     """Verify the registered games (or GAME) against their rulebooks, run every independent
     check, and write the verification report with its summary.
 
-    Runs, with progress on stderr: every rulebook scenario (features/, with each board drawn
-    before and after), the property suites at the CI profile and the puzzle set, in pytest
-    runs under coverage.py; the differential run (each scenario that reads an interpretation
-    switch, rerun under every alternative reading); then, for each game, the checks its
-    registry entry names: independent re-encodings (Unknown: range, line of sight and
-    knockback against NetworkX and Z3 on random maps), OpenSpiel's conformance test on its
-    adapter (skipped without the open-spiel extra), the validators on its set-ups (Unknown:
-    every mission x difficulty; Under Falling Skies: the default board; a game naming none:
-    its default set-up) playable and terminating, with a search for a winning playout where
-    the game names one. A check a game lacks is reported as not applicable.
+    Runs, with progress on stderr, on both cores: every rulebook scenario (features/, with
+    each board drawn before and after and the clauses the engine cited), the puzzle set, the
+    unit tests with clause markers and the property suites (quick profile; deep with --deep)
+    in one pytest run; with --deep also the tests marked deep, code coverage and the
+    differential run (each scenario that reads an interpretation switch, rerun under every
+    alternative reading); then, for each game, the checks its registry entry names:
+    independent re-encodings (Unknown: range, line of sight and knockback against NetworkX and
+    Z3 on random maps), OpenSpiel's conformance test on its adapter, the validators on its
+    set-ups (Unknown: every mission x difficulty; Under Falling Skies: the default board; a
+    game naming none: its default set-up) playable and terminating, with a search for a
+    winning playout where the game names one (--deep). The first lines say what the level
+    runs and what it leaves out. A check a game lacks is reported as not applicable, one left
+    out as skipped.
 
-    Writes OUT/index.html (a self-contained page: rule coverage per clause and section,
-    interpretations and the differential run, every scenario with its boards, code coverage),
-    OUT/summary.md, OUT/junit.xml, OUT/cucumber.json and OUT/coverage.json, and prints the
-    summary. Exits 0 only if every scenario, property and puzzle passed, no checker disagreed
-    with the engine and the validators found nothing wrong; 1 otherwise. Needs a checkout of
-    the repository.
+    Writes OUT/index.html (failures first, then the summary; pages per game and rulebook
+    section: rule coverage per clause, interpretations, every scenario with its boards),
+    OUT/summary.md, OUT/junit.xml, OUT/cucumber.json and, when measured, OUT/coverage.json,
+    and prints the summary. Exits 0 only if every scenario, test and puzzle passed, no checker
+    disagreed with the engine and the validators found nothing wrong; 1 otherwise. Needs a
+    checkout of the repository.
     """
     root = repository_root()
     target = Path(out)
@@ -238,27 +308,54 @@ def verify_command(
             f"no game checked has a player {bot!r} (choose from {', '.join(have)})",
             param_hint="--bot",
         )
+    level = _level(deep, differential, coverage, maps, z3_maps)
+    for line in level.lines():
+        click.echo(f"rulings verify: {line}", err=True)
     began = time.monotonic()
     work = _work_folder(target)
     try:
-        report = _verify(root, work, target, specs, differential, select, seed)
-        crosscheck = run_crosschecks(maps, z3_maps, seed, specs)
+        report = _verify(root, work, target, specs, level, select)
+        crosscheck = run_crosschecks(level.maps, level.z3_maps, seed, specs)
         openspiel = run_openspiel(openspiel_sims, specs=specs)
-        validations = run_validators(validator_playouts, seed, game, bot, bot_games)
-        report.checks += _other_checks(crosscheck, openspiel, validations, validator_playouts)
+        validations = run_validators(
+            validator_playouts, seed, game, bot, bot_games, level.win_search
+        )
+        report.checks += _other_checks(
+            crosscheck, openspiel, validations, validator_playouts, level.maps + level.z3_maps
+        )
+        report.level = level.lines()
         report.seconds = time.monotonic() - began
         _write_report(report, work, target)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if as_json:
         data = _report_data(report)
-        data["crosschecks"] = _crosscheck_data(crosscheck, maps, z3_maps, seed)
+        data["level"] = asdict(level)
+        data["crosschecks"] = _crosscheck_data(crosscheck, level.maps, level.z3_maps, seed)
         data["openspiel"] = asdict(openspiel) | {"ok": openspiel.ok}
         data["validators"] = [_validation_data(v) for v in validations]
         click.echo(json.dumps(data))
     else:
         click.echo("\n".join(summary_lines(report)))
     ctx.exit(0 if report.ok else 1)
+
+
+def _level(
+    deep: bool,
+    differential: bool | None,
+    coverage: bool | None,
+    maps: int | None,
+    z3_maps: int | None,
+) -> Level:
+    """The level asked for, with the options given on top of it."""
+    level = LEVELS["deep" if deep else "default"]
+    given = {
+        "differential": differential,
+        "coverage": coverage,
+        "maps": maps,
+        "z3_maps": z3_maps,
+    }
+    return replace(level, **{k: v for k, v in given.items() if v is not None})
 
 
 def _work_folder(target: Path) -> Path:
@@ -276,16 +373,21 @@ def _verify(
     work: Path,
     target: Path,
     specs: tuple[GameSpec, ...],
-    differential: bool,
+    level: Level,
     select: str | None,
-    seed: int,
 ) -> Report:
     """The pytest run, its records, the clause trace and the differential run."""
-    suites = ("scenarios",) if select else tuple(SUITES)
-    click.echo(f"rulings verify: running {', '.join(suites)} under coverage (pytest) ...", err=True)
+    suites = ["scenarios"] if select else ["scenarios", "puzzles", "properties", "unit tests"]
+    if level.deep_tests and not select:
+        suites.append("deep tests")
+    measured = " under coverage" if level.coverage else ""
+    click.echo(f"rulings verify: running {', '.join(suites)}{measured} (pytest) ...", err=True)
     packages = tuple(spec.package for spec in specs)
-    run = run_suites(root, work, suites, select, packages)
+    plan = SuitePlan(tuple(suites), select, packages, level.profile, level.coverage)
+    run = run_suites(root, work, plan)
     records = read_records(work / "capture")
+    write_cucumber(records, work / "cucumber.json")
+    differential = level.differential
     reports = []
     for spec in specs:
         name = spec.name
@@ -297,8 +399,20 @@ def _verify(
         reports.append(
             GameReport(name, scenarios, clause_rows(name, scenarios), switches, differential)
         )
-    checks = _suite_checks(run, records, suites)
-    return Report(reports, Coverage.read(work / "coverage.json", packages), checks, 0.0, target)
+    checks = _suite_checks(run, records, tuple(suites))
+    coverage = (
+        Coverage.read(work / "coverage.json", packages)
+        if level.coverage
+        else Coverage(
+            None, problem="not measured at this level (rulings verify --deep, or --coverage)"
+        )
+    )
+    return Report(reports, coverage, checks, 0.0, target)
+
+
+def write_cucumber(records: RecordSet, target: Path) -> None:
+    """``cucumber.json`` from the records (``engine.report.cucumber``)."""
+    target.write_text(json.dumps(cucumber_json(records.scenarios), indent=1), encoding="utf-8")
 
 
 def _suite_checks(run: SuiteRun, records: RecordSet, suites: tuple[str, ...]) -> list[Check]:
@@ -309,6 +423,10 @@ def _suite_checks(run: SuiteRun, records: RecordSet, suites: tuple[str, ...]) ->
         line = f"{name}: {counts.passed} passed, {counts.failed} failed, {counts.skipped} skipped"
         line += "".join(f"; FAILED {f}" for f in counts.failures[:20])
         line += "".join(f"; skipped {s}" for s in counts.skips[:5])
+        if name == "unit tests" and counts.total == 0:
+            line = "unit tests: none carries a clause marker"
+            checks.append(Check(name, True, line, applicable=False))
+            continue
         checks.append(Check(name, counts.failed == 0 and counts.passed > 0, line))
     if run.exit_code not in (0, 1) or records.problems:
         problems = "; ".join(records.problems[:5]) or run.output_tail
@@ -317,14 +435,28 @@ def _suite_checks(run: SuiteRun, records: RecordSet, suites: tuple[str, ...]) ->
 
 
 def _other_checks(
-    crosscheck: CrosscheckRun, openspiel: OpenSpielRun, validations: list[Any], playouts: int
+    crosscheck: CrosscheckRun,
+    openspiel: OpenSpielRun,
+    validations: list[Any],
+    playouts: int,
+    maps: int,
 ) -> list[Check]:
     valid = all(v.playable and v.terminates for v in validations)
+    no_maps = crosscheck.applicable and maps == 0
     return [
-        Check("geometry", not crosscheck.disagreements, crosscheck.line(), crosscheck.applicable),
-        Check("openspiel", openspiel.ok, openspiel.line(), openspiel.applicable),
-        Check("validators", valid, "; ".join(_validator_lines(validations, playouts))),
-    ]
+        Check(
+            "geometry", not crosscheck.disagreements, crosscheck.line(), crosscheck.applicable,
+            skipped=no_maps,
+        ),
+        Check(
+            "openspiel", openspiel.ok, openspiel.line(), openspiel.applicable,
+            skipped=openspiel.status.startswith("skipped"),
+        ),
+        Check(
+            "validators", valid, "; ".join(_validator_lines(validations, playouts)),
+            skipped=playouts == 0,
+        ),
+    ]  # fmt: skip
 
 
 def _write_report(report: Report, work: Path, target: Path) -> None:
@@ -349,7 +481,7 @@ def _report_data(report: Report) -> dict[str, Any]:
     games = {}
     for game in report.games:
         games[game.game] = {
-            "scenarios": {"passed": game.passed, "total": len(game.scenarios)},
+            "scenarios": {"passed": game.passed, "total": len(game.gherkin_scenarios)},
             "clauses": game.counts,
             "switches": {
                 "decided": game.decided if game.differential_run else None,
@@ -368,24 +500,33 @@ def _report_data(report: Report) -> dict[str, Any]:
 
 
 def run_validators(
-    playouts: int, seed: int, game: str = "all", bot: str | None = None, games: int = 0
+    playouts: int,
+    seed: int,
+    game: str = "all",
+    bot: str | None = None,
+    games: int = 0,
+    win_search: bool = True,
 ) -> list[Any]:
     """``solver.validators`` on the set-ups each selected game names
     (``GameSpec.validation_setups``): for Unknown every mission x difficulty (1 player; a lucky
     search of 2,000 states for a winning playout, which from setup finds none today), for Under
     Falling Skies the default board (a lucky search of up to 300,000 states, which finds one);
-    with ``bot``, that player's ``games`` seeded games of each set-up (a game without that
-    player is left out of them)."""
+    the win searches only when ``win_search``; with ``bot``, that player's ``games`` seeded
+    games of each set-up (a game without that player is left out of them)."""
     if playouts == 0:
         return []
     from solver.validators import validate
 
-    click.echo("rulings verify: validators (playable, terminates, winnable) ...", err=True)
+    what = "playable, terminates, winnable" if win_search else "playable, terminates"
+    click.echo(f"rulings verify: validators ({what}) ...", err=True)
     return [
-        validate(spec, setup, playouts, seed, player=_player(spec, bot), games=games)
+        validate(
+            spec, setup if win_search else replace(setup, max_states=0), playouts, seed,
+            player=_player(spec, bot), games=games,
+        )
         for spec in registry.iter_games(game)
         for setup in spec.validation_setups()
-    ]
+    ]  # fmt: skip
 
 
 def _player(spec: GameSpec, bot: str | None) -> str | None:
@@ -496,8 +637,8 @@ def run_openspiel(
         return run
     try:
         import pyspiel
-    except ImportError:
-        run.status = OPENSPIEL_SKIPPED
+    except ImportError as problem:
+        run.status = OPENSPIEL_MISSING.format(why=problem)
         return run
     games = openspiel_games(chosen) if games is None else games
     if not games:

@@ -19,12 +19,13 @@ A position file is read once per command: :func:`open_file` parses it, finds its
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from random import Random
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from engine.core.errors import PositionError
@@ -40,13 +41,28 @@ Decision = Any
 class Opened:
     """A position file opened for a command: the engine it is played with, its state, and the
     game's own view of it (what the drawings take: e.g. an Unknown map, or a Falling Skies state
-    with its scenario)."""
+    with its scenario).
+
+    ``labels`` are the names a scenario gives to places of its board, by name, each with what it
+    marks (e.g. an Unknown map table's ``#2`` names a tile's spot: ``{"2": (1, 0)}``); a drawing
+    writes them on the board so that a reader can follow the scenario's steps. A position file
+    has none. They are kept as a read-only copy, so the world that named them may go on changing
+    its own."""
 
     spec: GameSpec
     game: Any
     state: Any
     view: Any
     source: str
+    labels: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled through its fields (a read-only mapping cannot be pickled)."""
+        fields = (self.spec, self.game, self.state, self.view, self.source, dict(self.labels))
+        return (type(self), fields)
 
 
 @dataclass(frozen=True)
@@ -317,7 +333,8 @@ class GameSpec:
         """Its scenario world (the :meth:`world_fixture` value) as an opened position for
         :meth:`svg`, or ``None`` while it has no board. The default reads the world as offering
         ``game`` (the engine) and ``state`` (``None`` until the game has begun), the state being
-        the view its drawing takes."""
+        the view its drawing takes; a game whose scenarios name places of the board hands those
+        names over as :attr:`Opened.labels`, for :meth:`svg` to write on the board."""
         state = getattr(world, "state", None)
         if state is None:
             return None
@@ -391,7 +408,10 @@ class GameSpec:
         raise NotImplementedError
 
     def svg(self, opened: Opened, title: str) -> str:
-        """A self-contained SVG drawing (``rulings show --svg``, the report)."""
+        """A self-contained SVG drawing (``rulings show --svg``, the report): the board with the
+        state's header (round, phase, whose turn) and any :attr:`Opened.labels` written on it,
+        its ``width`` and ``height`` those of its ``viewBox`` (one unit a pixel, every text at
+        least 10 px and inside the picture), so a page can show it at its natural size."""
         raise NotImplementedError
 
     def player(self, name: str, game: Any, rng: Random) -> Policy:

@@ -223,6 +223,10 @@ class FallingSkiesSpec(GameSpec):
         return Opened(self, game, state, FSPosition(state, scenario), "scenario")
 
     def svg(self, opened: Opened, title: str) -> str:
+        """The sky over the city, then the markers: round and phase, the tracks, the dice; each
+        room with its id and each ship with its id (the names a scenario's steps use: a city
+        table's ``research#lab``, a sky table's ``@p1``), all held by the scenario and the state
+        themselves, so a scenario hands over no labels of its own."""
         from engine.falling_skies.svg import draw_falling_skies
 
         position = opened.view

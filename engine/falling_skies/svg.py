@@ -13,14 +13,20 @@ scenario seen through the ruleset's readings), as the text drawing in
 ``engine/falling_skies/drawing.py`` does. Groups a test or page can find: ``ship`` (``data-id``,
 ``data-color``, ``data-at`` or ``data-waiting``), ``icon``, ``room`` (``data-id``,
 ``data-kind``), ``unexcavated``, ``excavator``, ``die`` (``data-value``, ``data-color``,
-``data-at`` or ``data-placed="false"``), ``mothership``, ``marker`` (``data-marker``).
+``data-at`` or ``data-placed="false"``), ``mothership``, ``marker`` (``data-marker``),
+``room-id`` (``data-id``).
+
+Every room carries its id on a tag in its first space (``lab``, ``r2c1``: the names the rules'
+phrases and a scenario's steps give it), and every ship its id on its hull. The picture is as
+large as what it holds: its ``width`` and ``height`` are its ``viewBox``'s (one unit a pixel,
+every text at least 10 px), grown to hold every text, so nothing is cut off at the edges.
 """
 
 from __future__ import annotations
 
 import math
 
-from engine.core.svg import Canvas, cut, document
+from engine.core.svg import Canvas, cut, document, num
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
@@ -31,7 +37,7 @@ GAME = "falling-skies"
 LEFT = 40
 CW = 74
 """Width of a column, in the sky and in the city."""
-SKY_H, CITY_H = 30, 60
+SKY_H, CITY_H = 30, 74
 TRACK_W = 140
 SKY_TOP = 76
 TRACK_X = LEFT + 170
@@ -51,6 +57,13 @@ ROOMS: dict[str, tuple[str, str]] = {
 SHIP_FILL = {"purple": "#7d3fa8", "white": "#f7f7f7"}
 SHIP_TEXT = {"purple": "#ffffff", "white": "#222222"}
 
+PAD = 8
+"""Least margin between any text and the picture's edge."""
+NARROW, WIDE = frozenset(" ijlI.,:;!|'`()[]"), frozenset("mwMW@%#\u2026\u2620")
+"""Characters drawn narrower, and much wider, than most in DejaVu Sans."""
+ID_CHARS = 11
+"""Where a room's id is cut (with an ellipsis) on its tag."""
+
 PIPS = {
     1: [(0, 0)],
     2: [(-1, -1), (1, 1)],
@@ -67,7 +80,7 @@ def draw_falling_skies(
     """The SVG drawing of a Falling Skies position (its scenario read under ``ruleset``)."""
     board = Board.build(scenario, ruleset)
     heading = title or f"Under Falling Skies: {scenario.name}"
-    canvas = Canvas()
+    canvas = _Canvas()
     canvas.text(LEFT, 20, cut(heading, 80), size=14, font_weight="bold")
     canvas.text(LEFT, 38, _status_line(state, scenario), size=11, fill="#444444")
     grid_right = LEFT + CW * scenario.columns
@@ -79,7 +92,67 @@ def draw_falling_skies(
     city_bottom = _city(canvas, board, state, city_top)
     _column_labels(canvas, scenario.columns, city_bottom + 16)
     bottom = _markers(canvas, board, state, city_bottom + 44, width)
-    return document(canvas, width, bottom + 10, GAME, heading, _summary(state, scenario))
+    return _document(canvas, width, bottom + 10, heading, _summary(state, scenario))
+
+
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """How wide a line of text is drawn in DejaVu Sans, rounded up: each character's share of
+    the font size (narrow ones a third, capitals four fifths, the widest nearly a whole), a
+    tenth more in bold."""
+    shares = (
+        0.34 if c in NARROW else 0.95 if c in WIDE else 0.8 if c.isupper() else 0.64 for c in words
+    )
+    return sum(shares) * size * (1.1 if bold else 1.0)
+
+
+class _Canvas(Canvas):
+    """A canvas that keeps the extent of its rectangles and texts (a text's width estimated
+    from its length), so the picture can be made large enough to hold them all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.extent = [math.inf, math.inf, -math.inf, -math.inf]
+
+    def grow(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Count the box from ``(x0, y0)`` to ``(x1, y1)`` as drawn."""
+        box = self.extent
+        self.extent = [min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1)]
+
+    def rect(self, x: float, y: float, w: float, h: float, **pairs: object) -> None:
+        self.grow(x, y, x + w, y + h)
+        super().rect(x, y, w, h, **pairs)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        size: float = 11,
+        anchor: str = "start",
+        **pairs: object,
+    ) -> None:
+        width = text_width(words, size, pairs.get("font_weight") == "bold")
+        start = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        self.grow(start, y - size, start + width, y + size * 0.3)
+        super().text(x, y, words, size, anchor, **pairs)
+
+
+def _document(canvas: _Canvas, width: float, height: float, title: str, summary: str) -> str:
+    """The whole picture, at least ``width`` by ``height`` and large enough for everything the
+    canvas holds with a margin; moved right and down when a text reaches past its top or left
+    edge."""
+    x0, y0, x1, y1 = canvas.extent
+    dx = max(0.0, PAD - x0) if x0 != math.inf else 0.0
+    dy = max(0.0, PAD - y0) if y0 != math.inf else 0.0
+    if dx or dy:
+        canvas.lines = [
+            f'  <g transform="translate({num(dx)} {num(dy)})">',
+            *("  " + line for line in canvas.lines),
+            "  </g>",
+        ]
+    width = math.ceil(max(width, x1 + dx + PAD))
+    height = math.ceil(max(height, y1 + dy + PAD))
+    return document(canvas, width, height, GAME, title, summary)
 
 
 def _status_line(state: FSState, scenario: Scenario) -> str:
@@ -161,7 +234,7 @@ def _icon(canvas: Canvas, icon: str, x: float, y: float, row: int, column: int) 
             stroke="#c0c8e8",
             stroke_width=1.5,
         )
-        canvas.text(cx, cy + 3.5, "M", size=9, anchor="middle", fill="#c0c8e8")
+        canvas.text(cx, cy + 3.5, "M", size=10, anchor="middle", fill="#c0c8e8")
     else:
         burst = []
         for i in range(16):
@@ -211,7 +284,7 @@ def _track_row(canvas: Canvas, board: Board, state: FSState, row: int, y: float)
             x + 23,
             y + SKY_H / 2 + 3.5,
             "MS",
-            size=9,
+            size=10,
             anchor="middle",
             fill="#ffffff",
             font_weight="bold",
@@ -297,7 +370,7 @@ def _city(canvas: Canvas, board: Board, state: FSState, top: float) -> float:
             )
             canvas.rect(x + 1, y + 1, CW - 2, CITY_H - 2, fill="#4a3522", fill_opacity=0.5)
             canvas.text(
-                x + CW / 2, y + CITY_H - 6, "not dug", size=8.5, anchor="middle", fill="#ffffff"
+                x + CW / 2, y + CITY_H - 6, "not dug", size=10, anchor="middle", fill="#ffffff"
             )
             canvas.close()
     _excavator(canvas, board, state, top)
@@ -356,7 +429,19 @@ def _room(canvas: Canvas, room: Room, top: float) -> None:
     x, y = _space_corner(top, min(room.spaces))
     canvas.text(x + 6, y + 14, cut(words, 14), size=10, font_weight="bold")
     if details:
-        canvas.text(x + 6, y + 27, " \u00b7 ".join(details), size=9.5)
+        canvas.text(x + 6, y + 28, " \u00b7 ".join(details), size=10)
+    _room_id(canvas, room.id, x + 5, y + 33)
+    canvas.close()
+
+
+def _room_id(canvas: Canvas, room_id: str, x: float, y: float) -> None:
+    """A room's id on a pale tag (``lab``; ``r2c1``): the name the rules' phrases and a
+    scenario's steps use for it."""
+    shown = cut(room_id, ID_CHARS)
+    canvas.open("room-id", f"room id {room_id}", data_id=room_id)
+    width = text_width(shown, 10) + 8
+    canvas.rect(x, y, width, 14, rx=3, fill="#fffdf2", stroke="#3b3b3b", stroke_width=0.8)
+    canvas.text(x + 4, y + 11, shown, size=10, fill="#111111")
     canvas.close()
 
 
@@ -370,7 +455,7 @@ def _excavator(canvas: Canvas, board: Board, state: FSState, top: float) -> None
     canvas.rect(
         x + 5, y + CITY_H - 25, 30, 20, rx=3, fill="#f0b323", stroke="#111111", stroke_width=1.2
     )
-    canvas.text(x + 20, y + CITY_H - 11, "EXC", size=9, anchor="middle", font_weight="bold")
+    canvas.text(x + 20, y + CITY_H - 10, "EXC", size=10, anchor="middle", font_weight="bold")
     canvas.close()
 
 
@@ -520,7 +605,7 @@ def _track(
         if n == at:
             canvas.rect(x - 1, y + 3, size, 20, fill="none", stroke="#111111", stroke_width=2.2)
         text = "\u2620" if word == "skull" else ("S" if word == "start" else word)
-        canvas.text(x + (size - 2) / 2, y + 17, text, size=9.5, anchor="middle")
+        canvas.text(x + (size - 2) / 2, y + 17, text, size=10, anchor="middle")
     canvas.close()
     return y + 26
 

@@ -28,8 +28,15 @@ class GameReport:
         return registry.game(self.game).title
 
     @property
+    def gherkin_scenarios(self) -> list[ScenarioRecord]:
+        """The records of Gherkin scenarios (``scenarios`` also holds the clause-marked unit
+        tests)."""
+        return [s for s in self.scenarios if s.kind == "scenario"]
+
+    @property
     def passed(self) -> int:
-        return sum(1 for s in self.scenarios if s.passed)
+        """How many of the Gherkin scenarios passed."""
+        return sum(1 for s in self.gherkin_scenarios if s.passed)
 
     @property
     def counts(self) -> dict[str, int]:
@@ -49,13 +56,17 @@ class Check:
     line: str
     applicable: bool = True
     """False when no selected game has this check (the line says why): neither ok nor failed."""
+    skipped: bool = False
+    """True when the level or an option left the check out (the line says which): never ok."""
 
     @property
     def verdict(self) -> str:
-        """``ok``, ``FAILED`` or ``n/a`` (not applicable)."""
+        """``ok``, ``FAILED``, ``skipped`` or ``n/a`` (not applicable)."""
         if not self.applicable:
             return "n/a"
-        return "ok" if self.ok else "FAILED"
+        if not self.ok:
+            return "FAILED"
+        return "skipped" if self.skipped else "ok"
 
 
 @dataclass
@@ -111,6 +122,8 @@ class Report:
     checks: list[Check]
     seconds: float
     out: Path
+    level: list[str] = field(default_factory=list)
+    """What the run's level ran and left out (``rulings verify``'s first lines)."""
 
     @property
     def ok(self) -> bool:

@@ -1,263 +1,339 @@
-"""The report page: one self-contained HTML file (inline CSS and SVG, no script, nothing fetched),
-a section per game: rule coverage, interpretations and the differential run, every scenario
-with its board before and after; then code coverage and the other checks."""
+"""The report's HTML pages, each self-contained (inline CSS, SVG and a small script; nothing
+fetched; every page reads the same with scripting off):
+
+* ``index.html``: the result, then what failed (each failed scenario with its failing step,
+  message, expected-versus-actual lines and board, and each failed check), the summary, per
+  game the clause totals per rulebook section and the sections of scenarios, the other checks
+  and code coverage;
+* ``<game>.html``: the game's clause table grouped by rulebook section, its interpretation
+  switches with the differential run, and its scenarios listed by section;
+* ``<game>/<feature>.html``: one rulebook section's scenarios (a feature file), each with its
+  steps, notes and boards.
+
+Every page links back to the index and to its game; the clause table and the scenario lists
+have a search and filters. :func:`page` gives the whole report as one document instead.
+"""
 
 from __future__ import annotations
 
-import re
 from html import escape
 
-from engine.core import registry
-from engine.report.clauses import STATUSES, ClauseRow, index_of, section_totals
-from engine.report.differential import SwitchReport
 from engine.report.model import GameReport, Report
+from engine.report.page_clauses import (
+    clause_table,
+    counts_line,
+    scenario_index,
+    sections_table,
+    switches,
+    totals_table,
+)
+from engine.report.page_filters import SCRIPT, filter_bar
+from engine.report.page_links import (
+    INDEX,
+    FeatureSection,
+    Places,
+    Site,
+    game_page,
+    page_anchor,
+)
+from engine.report.page_scenarios import article, failure
 from engine.report.records import ScenarioRecord
 from engine.report.summary import summary_lines
 
+TITLE = "rulings verification report"
 CSS = """
-body{font:14px/1.45 system-ui,sans-serif;margin:0 2em 4em;color:#222;max-width:1400px}
-h1{margin-top:1em} h2{border-bottom:2px solid #888;margin-top:2em} h3{margin-top:1.5em}
-table{border-collapse:collapse;margin:.5em 0} td,th{border:1px solid #ccc;padding:2px 6px;
-vertical-align:top;text-align:left} th{background:#eee}
-.status-confirmed{background:#dfd}.status-failing{background:#f99}
-.status-invariant-only{background:#eef}.status-unchecked{background:#ffd}
-.status-not-implemented{background:#eee;color:#666}
-.scenario{border:1px solid #ccc;border-radius:4px;margin:1em 0;padding:.5em 1em}
-.scenario.failed{border-color:#c00;background:#fee}
-.boards{display:flex;gap:1em;flex-wrap:wrap;align-items:flex-start}
-.boards figure{margin:0} .boards svg{max-width:100%;height:auto}
-.tags{color:#555;font-size:12px} .flag{color:#a00;font-weight:bold}
-code{font-size:12px} .muted{color:#666}
+*{box-sizing:border-box}
+body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;padding:0 1.5em 4em;color:#222;
+max-width:1500px}
+[hidden]{display:none!important}
+h1{margin:.6em 0 .3em} h2{border-bottom:2px solid #888;margin-top:1.8em}
+h3{margin-top:1.4em} h4{margin:.2em 0} h5{margin:0 0 .3em;font-size:13px}
+a{color:#0645ad} code{font-size:13px;overflow-wrap:anywhere}
+nav.crumbs{padding:.5em 0;border-bottom:1px solid #ccc;font-size:14px}
+nav.crumbs a{margin-right:.4em} nav.crumbs .here{font-weight:bold}
+nav.sections{font-size:13px;margin:.5em 0} nav.sections a,nav.sections span{margin-right:.8em;
+white-space:nowrap} nav.sections span{font-weight:bold}
+#result{font-size:18px;padding:.4em .8em;border-radius:4px;display:inline-block}
+#result.pass{background:#dfd} #result.fail{background:#fcc}
+table{border-collapse:collapse;margin:.5em 0}
+td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}
+thead th{background:#eee}
+.table-view{overflow-x:auto;max-width:100%}
+table.clauses{table-layout:fixed;width:100%;min-width:1150px}
+table.clauses td{overflow-wrap:anywhere}
+tr.group-head th{background:#e4e8f0;font-size:15px;padding:.5em 6px}
+.status-confirmed{background:#dfd} .status-failing{background:#fbb}
+.status-invariant-only{background:#eef} .status-unchecked{background:#ffd}
+.status-not-implemented{background:#f2f2f2;color:#555}
+.by,.kind,.note{font-size:12px;color:#444} .not-exercised{color:#666}
+.not-exercised .note{font-style:italic}
+ul.records,ul.plain{margin:0;padding-left:1.1em} ul.plain{list-style:none;padding:0}
+.line{font-size:12px;color:#666}
+.flag,.result.failed{color:#b00;font-weight:bold} .result.passed{color:#070}
+.result.skipped{color:#777}
+.muted{color:#666} .tags{color:#555;font-size:12px;overflow-wrap:anywhere}
+.where{margin:.2em 0;font-size:13px}
+.filters{display:flex;flex-wrap:wrap;gap:.5em 1em;align-items:center;padding:.5em;
+background:#f4f6fa;border:1px solid #d8dde8;border-radius:4px;margin:.5em 0;font-size:14px}
+.filters input[type=search]{min-width:16em}
+article.scenario{border:1px solid #ccc;border-radius:4px;margin:1em 0;padding:.5em 1em;
+content-visibility:auto;contain-intrinsic-size:auto 700px}
+article.scenario.failed,article.failure{border:2px solid #c00;background:#fff6f6}
+article.failure{border-radius:4px;margin:1em 0;padding:.5em 1em;
+content-visibility:auto;contain-intrinsic-size:auto 900px}
+.body.with-notes{display:grid;grid-template-columns:minmax(0,3fr) minmax(14em,2fr);gap:1em}
+aside.notes{align-self:start;background:#fffbe6;border-left:4px solid #e0b000;padding:.4em .8em;font-size:14px}
+aside.notes p{margin:.3em 0}
+ol.steps{margin:.4em 0;padding-left:2em} li.step{margin:.15em 0}
+.keyword{font-weight:bold}
+li.step.failed{background:#fcc;outline:2px solid #c00;padding:0 .3em}
+li.step.skipped{color:#888} li.step.skipped .keyword,li.step.skipped>span:not(.mark){
+text-decoration:line-through}
+.mark{font-size:12px;font-weight:bold;padding:0 .4em;border-radius:3px;margin-left:.4em}
+li.step.failed .mark{background:#c00;color:#fff} li.step.skipped .mark{background:#ddd;color:#444}
+table.datatable{font:13px/1.3 ui-monospace,monospace;margin:.3em 0}
+table.datatable td{padding:1px 6px;white-space:pre}
+pre{background:#f6f6f6;padding:.4em .6em;overflow:auto;max-width:100%;font-size:13px}
+pre.diff .expected{color:#a00;background:#fee} pre.diff .actual{color:#060;background:#efe}
+.message{font-size:15px;color:#900}
+.boards{display:flex;flex-wrap:wrap;gap:1em;align-items:flex-start;margin:.5em 0}
+figure.board{margin:0;max-width:100%;min-width:0}
+figure.board figcaption{font-size:13px;color:#555}
+.board-view{overflow:auto;max-width:100%;max-height:90vh;border:1px solid #ddd;padding:6px;
+background:#fff}
+.board-view svg{display:block;max-width:none;overflow:visible}
 """
 
 
 def pages(report: Report) -> dict[str, str]:
     """Every HTML file of the report, by its path relative to the report folder, ``index.html``
-    first."""
-    return {"index.html": page(report)}
+    first: the index, a page per game and a page per rulebook section of scenarios."""
+    site = Site(Places.of(report))
+    found = {INDEX: document(site, TITLE, index_body(site))}
+    for game in report.games:
+        here = site.at(game_page(game.game))
+        found[here.here] = document(here, game.title, game_body(here, game), game)
+        for section in site.places.sections[game.game]:
+            there = site.at(section.page)
+            body = section_body(there, game, section)
+            found[section.page] = document(there, f"{section.name} — {game.title}", body, game)
+    return found
 
 
 def page(report: Report) -> str:
-    """The whole report page."""
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        "<title>rulings verification report</title>",
-        f"<style>{CSS}</style></head><body>",
-        "<h1>rulings verification report</h1>",
-        f'<p id="result" class="{"pass" if report.ok else "fail"}">Result: '
-        f"<strong>{'PASS' if report.ok else 'FAIL'}</strong> ({report.seconds:.0f} s)</p>",
-        "<nav><ul>",
-        *(f'<li><a href="#{g.game}">{escape(g.title)}</a></li>' for g in report.games),
-        '<li><a href="#coverage">Code coverage</a></li><li><a href="#checks">Other checks</a></li>',
-        "</ul></nav>",
-        "<h2>Summary</h2>",
-        _summary_table(report),
-    ]
+    """The whole report as one document: the index, then each game with its sections of
+    scenarios (every link in-page)."""
+    site = Site(Places.of(report), single=True)
+    parts = [index_body(site)]
     for game in report.games:
-        parts.append(_game_section(game))
-    parts.append(_coverage_section(report))
-    parts.append(_checks_section(report))
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
+        parts.append(
+            f'<section class="game" id="{page_anchor(game_page(game.game))}" '
+            f'data-game="{escape(game.game)}">{game_body(site, game)}'
+        )
+        for section in site.places.sections[game.game]:
+            parts.append(section_body(site, game, section))
+        parts.append("</section>")
+    return document(site, TITLE, "\n".join(parts))
 
 
-def _summary_table(report: Report) -> str:
-    rows = [line for line in summary_lines(report) if line.startswith("| ") and "---" not in line]
-    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
-    head = "".join(f"<th>{escape(c)}</th>" for c in cells[0])
-    body = "".join(
-        "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>" for row in cells[1:]
+def document(site: Site, title: str, body: str, game: GameReport | None = None) -> str:
+    """A whole HTML document: its styles, the navigation back to the index (and the game),
+    the body, and the filter script."""
+    head = (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
     )
-    return f'<table id="summary"><tr>{head}</tr>{body}</table>'
+    top = "" if site.single else f'<header id="top">{crumbs(site, game)}</header>'
+    return f"{head}\n{top}\n{body}\n<script>{SCRIPT}</script></body></html>\n"
 
 
-def _game_section(game: GameReport) -> str:
-    counts = game.counts
-    parts = [
-        f'<section class="game" id="{game.game}" data-game="{game.game}">',
-        f"<h2>{escape(game.title)}</h2>",
-        f"<p>{game.passed} of {len(game.scenarios)} scenarios passed. Clauses: "
-        + ", ".join(f"{counts[s]} {s}" for s in STATUSES)
-        + ".</p>",
-        f'<h3 id="{game.game}-clauses">Rule coverage</h3>',
-        _section_totals(game.clauses),
-        _clause_table(game),
-        f'<h3 id="{game.game}-interpretations">Interpretations</h3>',
-        _switches(game),
-        f'<h3 id="{game.game}-scenarios">Scenarios</h3>',
-        *(_scenario(game.game, s) for s in game.scenarios),
-        "</section>",
+def crumbs(site: Site, game: GameReport | None) -> str:
+    """The way back: the index, the game, the section; the page itself unlinked."""
+    trail = [(INDEX, "Verification report")]
+    if game is not None:
+        trail.append((game_page(game.game), game.title))
+        section = next((s for s in site.places.sections[game.game] if s.page == site.here), None)
+        if section is not None:
+            trail.append((section.page, section.name))
+    links = [
+        f'<span class="here" aria-current="page">{escape(name)}</span>'
+        if page == site.here
+        else f'<a href="{escape(site.href(page))}">{escape(name)}</a>'
+        for page, name in trail
     ]
+    games = [
+        f'<a href="{escape(site.href(game_page(g.game)))}">{escape(g.title)}</a>'
+        for g in site.report.games
+        if game_page(g.game) not in {page for page, _ in trail}
+    ]
+    others = f' <span class="muted">· other games:</span> {" ".join(games)}' if games else ""
+    return f'<nav class="crumbs" aria-label="where">{" › ".join(links)}{others}</nav>'
+
+
+def index_body(site: Site) -> str:
+    """The index: the result, what failed, the summary, each game's totals and sections of
+    scenarios, the other checks and code coverage."""
+    report = site.report
+    ok = report.ok
+    parts = [
+        f"<h1>{TITLE}</h1>",
+        f'<p id="result" class="{"pass" if ok else "fail"}">Result: '
+        f"<strong>{'PASS' if ok else 'FAIL'}</strong> ({report.seconds:.0f} s)</p>",
+        level(report),
+        failures(site),
+        '<h2 id="summary">Summary</h2>',
+        summary_table(site),
+    ]
+    if site.single:
+        parts.insert(0, f'<div id="{page_anchor(INDEX)}"></div>')
+    for game in report.games:
+        parts.append(game_overview(site, game))
+    parts.append(checks_section(report))
+    parts.append(coverage_section(report))
     return "\n".join(parts)
 
 
-def _section_totals(rows: list[ClauseRow]) -> str:
-    head = (
-        "<tr><th>section</th><th>clauses</th>"
-        + "".join(f"<th>{s}</th>" for s in STATUSES)
-        + "</tr>"
-    )
-    body = "".join(
-        f"<tr><td>{escape(t.section)}</td><td>{t.total}</td>"
-        + "".join(f"<td>{t.counts[s]}</td>" for s in STATUSES)
-        + "</tr>"
-        for t in section_totals(rows)
-    )
-    return f'<table class="section-totals">{head}{body}</table>'
+def level(report: Report) -> str:
+    """What the run's level ran and what it left out, as ``rulings verify`` says it."""
+    lines = getattr(report, "level", None) or []
+    items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    return f'<ul class="level muted">{items}</ul>' if items else ""
 
 
-def _clause_table(game: GameReport) -> str:
-    head = (
-        "<tr><th>clause</th><th>what it says (our words)</th><th>status</th>"
-        "<th>engine code</th><th>scenarios</th><th>invariants</th></tr>"
-    )
-    rows = []
-    for row in game.clauses:
-        status = row.status + (" (rulebook example)" if row.by_example else "")
-        scenarios = ", ".join(
-            f'<a href="#{_anchor(game.game, s)}">{escape(s.name)}</a>' for s in row.scenarios
+def failures(site: Site) -> str:
+    """Every failed scenario and unit test, with what failed, then every failed check."""
+    failed: list[tuple[str, ScenarioRecord]] = [
+        (g.game, s) for g in site.report.games for s in g.scenarios if s.outcome == "failed"
+    ]
+    checks = [c for c in site.report.checks if c.verdict == "FAILED"]
+    if not failed and not checks:
+        return '<section id="failures"><h2>What failed</h2><p>Nothing failed.</p></section>'
+    parts = ['<section id="failures"><h2>What failed</h2>']
+    parts += [failure(site, game, record) for game, record in failed]
+    if checks:
+        items = "".join(
+            f"<li><strong>{escape(c.name)}</strong>: {escape(c.line)}</li>" for c in checks
         )
-        rows.append(
-            f'<tr class="clause status-{row.status.replace(" ", "-")}" id="clause-{row.id}">'
-            f"<td><code>{row.id}</code></td><td>{escape(row.text)}</td><td>{status}</td>"
-            f"<td>{'<br>'.join(f'<code>{escape(c)}</code>' for c in row.code)}</td>"
-            f"<td>{scenarios}</td>"
-            f"<td>{'<br>'.join(f'<code>{escape(i)}</code>' for i in row.invariants)}</td></tr>"
+        parts.append(f'<h3>Checks that failed</h3><ul class="failed-checks">{items}</ul>')
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def summary_table(site: Site) -> str:
+    """The summary's table (as ``rulings verify`` prints it), each game linked to its page."""
+    lines = summary_lines(site.report)
+    rows = [line for line in lines if line.startswith("| ") and "---" not in line]
+    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
+    if not cells:
+        return ""
+    titles = {g.title: g for g in site.report.games}
+    head = "".join(f"<th>{escape(c)}</th>" for c in cells[0])
+    body = []
+    for row in cells[1:]:
+        game = titles.get(row[0])
+        first = (
+            f'<a href="{escape(site.href(game_page(game.game)))}">{escape(row[0])}</a>'
+            if game
+            else escape(row[0])
         )
-    return f'<details><summary>All {len(game.clauses)} clauses</summary><table class="clauses">{head}{"".join(rows)}</table></details>'
-
-
-def _switches(game: GameReport) -> str:
-    if not game.switches:
-        return "<p>No interpretation switches.</p>"
-    note = (
-        ""
-        if game.differential_run
-        else "<p class='flag'>The differential run was not run (--no-differential).</p>"
-    )
-    return note + "\n".join(_switch(game, s) for s in game.switches)
-
-
-def _switch(game: GameReport, switch: SwitchReport) -> str:
-    readings = "".join(
-        f"<li><code>{escape(name)}</code>{' (default)' if name == switch.default else ''}: "
-        f"{escape(text)}</li>"
-        for name, text in switch.readings.items()
-    )
-    runs = []
-    for run in switch.runs:
-        ruled = switch.ruled_out_by(run)
-        others = [n for n in run.failed if n not in ruled]
-        if run.problem:
-            verdict = f"<span class='flag'>could not run: {escape(run.problem)}</span>"
-        elif ruled:
-            verdict = f"ruled out by {len(ruled)} rulebook example(s)"
-        else:
-            verdict = "<span class='flag'>no rulebook example rules it out</span>"
-        runs.append(
-            f"<tr><td><code>{escape(run.reading)}</code></td><td>{len(run.rerun)}</td>"
-            f"<td>{len(run.rerun) - len(run.failed)}</td><td>{_names(ruled)}</td>"
-            f"<td>{_names(others)}</td><td>{verdict}</td></tr>"
-        )
-    table = (
-        "<table><tr><th>alternative reading</th><th>scenarios rerun</th><th>pass</th>"
-        "<th>rulebook examples failing</th><th>rule scenarios failing</th><th>verdict</th></tr>"
-        + "".join(runs)
-        + "</table>"
-        if runs
-        else ""
-    )
-    flag = (
-        "decided by the rulebook's examples"
-        if switch.decided
-        else "<span class='flag'>undecided: no example rules out every alternative</span>"
-    )
-    if not game.differential_run:
-        flag = "not run"
+        rest = "".join(f"<td>{escape(c)}</td>" for c in row[1:])
+        body.append(f"<tr><td>{first}</td>{rest}</tr>")
     return (
-        f'<div class="switch" id="switch-{game.game}-{switch.switch}">'
-        f"<h4><code>{escape(switch.switch)}</code>: {flag}</h4>"
-        f"<p>{escape(switch.question)}</p><ul>{readings}</ul>"
-        f"<p class='muted'>Why the default: {escape(switch.why)}</p>"
-        f"<p class='muted'>Clauses: {', '.join(f'<code>{c}</code>' for c in switch.clauses)}; "
-        f"read by {switch.read_by} passing scenario(s), {len(switch.examples)} of them rulebook "
-        f"examples.</p>{table}</div>"
+        f'<div class="table-view"><table id="summary-table"><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table></div>"
     )
 
 
-def _names(nodeids: list[str]) -> str:
-    return "<br>".join(escape(n.split("::")[-1]) for n in nodeids) or "none"
-
-
-def _scenario(game: str, scenario: ScenarioRecord) -> str:
-    examples = []
-    index = index_of(game)
-    for example_id in scenario.examples:
-        about = index.examples[example_id].text if example_id in index.examples else ""
-        examples.append(
-            f"<p><strong>Rulebook example</strong> <code>{example_id}</code>: {escape(about)}</p>"
-        )
-    steps = "".join(
-        f"<li><strong>{escape(s.keyword)}</strong> {escape(s.text)}</li>" for s in scenario.steps
-    )
-    boards = []
-    for label, svg in (("before", scenario.before_svg), ("after", scenario.after_svg)):
-        if svg:
-            boards.append(
-                f'<figure class="board {label}">{_inline(svg)}<figcaption>{label}</figcaption></figure>'
-            )
-    if not boards:
-        why = scenario.svg_error or _no_board(game)
-        boards.append(
-            f'<figure class="board no-board">{_empty_board(game, why)}'
-            f"<figcaption>{escape(why)}</figcaption></figure>"
-        )
-    tags = " ".join(escape(t) for t in scenario.tags)
+def game_overview(site: Site, game: GameReport) -> str:
+    """A game on the index: its counts, its clause totals per rulebook section and its
+    sections of scenarios, each linked."""
+    page = game_page(game.game)
     return (
-        f'<article class="scenario {scenario.outcome}" id="{_anchor(game, scenario)}" '
-        f'data-outcome="{scenario.outcome}">'
-        f"<h4>{escape(scenario.name)} <span class='muted'>— {scenario.outcome}</span></h4>"
-        f"<p class='tags'>{escape(scenario.feature)}:{scenario.line} · {tags}</p>"
-        f"{''.join(examples)}<ol class='steps'>{steps}</ol>"
-        f"<div class='boards'>{''.join(boards)}</div></article>"
+        f'<section class="overview" id="overview-{escape(game.game)}">'
+        f'<h2><a href="{escape(site.href(page))}">{escape(game.title)}</a></h2>'
+        f"{counts_line(game)}"
+        f"<h3>Clauses per rulebook section</h3>{totals_table(site, game)}"
+        f"<h3>Scenarios per rulebook section</h3>{sections_table(site, game)}</section>"
     )
 
 
-def _no_board(game: str) -> str:
-    """Why a scenario of ``game`` shows no board of its own (``GameSpec.no_board``)."""
-    try:
-        return registry.game(game).no_board
-    except KeyError:
-        return registry.GameSpec.no_board
+def game_body(site: Site, game: GameReport) -> str:
+    """A game's page: its counts, the clause table, the interpretation switches and its
+    scenarios by section."""
+    key = escape(game.game)
+    return (
+        f"<h1>{escape(game.title)}</h1>{counts_line(game)}"
+        f'<nav class="sections"><a href="#{key}-clauses">Rule coverage</a> '
+        f'<a href="#{key}-interpretations">Interpretations</a> '
+        f'<a href="#{key}-scenarios">Scenarios</a></nav>'
+        f'<h2 id="{key}-clauses">Rule coverage</h2>'
+        "<p>Every clause of the rulebook's index, by section: what it says in our words, its "
+        "status, the scenarios and unit tests checking it, the invariants protecting it and "
+        "the engine code citing it. A record marked <em>not exercised</em> is tagged with the "
+        "clause, passed, and yet the engine never cited the clause while it ran: it does not "
+        "confirm it.</p>"
+        f"{clause_table(site, game)}"
+        f'<h2 id="{key}-interpretations">Interpretations</h2>{switches(site, game)}'
+        f'<h2 id="{key}-scenarios">Scenarios</h2>{sections_table(site, game)}'
+        f"{scenario_index(site, game)}"
+    )
 
 
-def _empty_board(game: str, why: str) -> str:
-    """The drawing of an empty board, for a scenario that never had a board (a refused setup):
-    the game's own (``GameSpec.empty_svg``), else a line saying why."""
-    try:
-        drawn = registry.game(game).empty_svg(why)
-    except Exception as error:  # noqa: BLE001 - a drawing never stops the report
-        drawn, why = None, f"{why} (the empty board cannot be drawn: {type(error).__name__})"
-    if drawn is None:
-        return f'<svg xmlns="http://www.w3.org/2000/svg" width="300" height="30"><text x="4" y="20">{escape(why)}</text></svg>'
-    return _inline(drawn)
+def section_body(site: Site, game: GameReport, section: FeatureSection) -> str:
+    """One rulebook section's page: its scenarios in the feature file's order, with a filter
+    bar and links to the game's other sections."""
+    target = f"list-{section.anchor}"
+    records = section.scenarios
+    bar = filter_bar(
+        target,
+        "scenarios",
+        sorted({r.outcome for r in records}),
+        (),
+        [t for r in records for t in r.tags],
+        [w for r in records for w in r.switches_read],
+    )
+    others = "" if site.single else section_links(site, game, section)
+    part = f' id="{page_anchor(section.page)}"' if site.single else ""
+    articles = "".join(article(site, game.game, r) for r in records)
+    return (
+        f'<section class="feature"{part} data-feature="{escape(section.feature)}">'
+        f'{others}<h2 id="{section.anchor}">{escape(section.name)}</h2>'
+        f'<p class="muted"><code>{escape(section.feature)}</code>: {section.passed} of '
+        f"{len(records)} scenarios passed.</p>{bar}"
+        f'<div id="{target}"><div class="group">{articles}</div></div></section>'
+    )
 
 
-def _inline(svg: str) -> str:
-    """An SVG document as inline markup (its XML declaration dropped)."""
-    return re.sub(r"^<\?xml[^>]*\?>\s*", "", svg)
+def section_links(site: Site, game: GameReport, section: FeatureSection) -> str:
+    """Links to the game's other sections of scenarios (this one named, unlinked)."""
+    items = [
+        f'<span aria-current="page">{escape(s.name)}</span>'
+        if s.page == section.page
+        else f'<a href="{escape(site.href(s.page))}">{escape(s.name)}</a>'
+        for s in site.places.sections[game.game]
+    ]
+    return f'<nav class="sections" aria-label="sections">Sections: {" ".join(items)}</nav>'
 
 
-def _anchor(game: str, scenario: ScenarioRecord) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", f"{scenario.feature}-{scenario.line}".lower()).strip("-")
-    return f"s-{slug}"
+def checks_section(report: Report) -> str:
+    """The other checks verify ran, each with its verdict."""
+    items = "".join(
+        f'<li class="{"flag" if c.verdict == "FAILED" else "ok"}">{escape(c.verdict)}: '
+        f"{escape(c.line)}</li>"
+        for c in report.checks
+    )
+    return f'<section id="checks"><h2>Other checks</h2><ul>{items}</ul></section>'
 
 
-def _coverage_section(report: Report) -> str:
+def coverage_section(report: Report) -> str:
+    """Line coverage of ``engine/`` and of each game's own package, per module folded."""
     coverage = report.coverage
     if coverage.percent is None:
-        return f'<section id="coverage"><h2>Code coverage</h2><p>{escape(coverage.problem or "")}</p></section>'
+        return (
+            '<section id="coverage"><h2>Code coverage</h2>'
+            f"<p>{escape(coverage.problem or '')}</p></section>"
+        )
     rows = "".join(
         f"<tr><td><code>{escape(m)}</code></td><td>{p:.1f}%</td></tr>"
         for m, p in coverage.modules.items()
@@ -273,11 +349,3 @@ def _coverage_section(report: Report) -> str:
         f"puzzle set: {coverage.percent:.1f}%.</p>{packages}<details><summary>Per module</summary>"
         f"<table><tr><th>module</th><th>lines covered</th></tr>{rows}</table></details></section>"
     )
-
-
-def _checks_section(report: Report) -> str:
-    items = "".join(
-        f"<li class='{'flag' if c.verdict == 'FAILED' else 'ok'}'>{c.verdict}: {escape(c.line)}</li>"
-        for c in report.checks
-    )
-    return f'<section id="checks"><h2>Other checks</h2><ul>{items}</ul></section>'

@@ -31,6 +31,8 @@ class StepRecord:
     status: str = "passed"
     datatable: tuple[tuple[str, ...], ...] | None = None
     docstring: str | None = None
+    line: int = 0
+    """Its line in the feature file (0: not recorded)."""
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ def _step(data: dict[str, Any]) -> StepRecord:
         status=data.get("status", "passed"),
         datatable=None if table is None else tuple(tuple(map(str, row)) for row in table),
         docstring=data.get("docstring"),
+        line=int(data.get("line", 0)),
     )
 
 

@@ -1,24 +1,48 @@
-"""The test run behind the report: the rulebook scenarios of every registered game, the property
-suites (CI profile) and the puzzle set in pytest subprocesses under coverage.py (pytest is never
-imported here), writing JUnit XML, Cucumber JSON and one record a scenario
-(``--rulings-capture``, ``tests/steps/capture.py``)."""
+"""The test run behind the report: the rulebook scenarios of every registered game, the puzzle
+set, the property suites (at the level's Hypothesis profile), the unit tests with clause markers
+and, at the deep level, the tests marked ``deep``, in pytest subprocesses on every core
+(pytest-xdist; pytest is never imported here), optionally under coverage (pytest-cov), writing
+JUnit XML and one record a scenario or clause-marked unit test (``--rulings-capture``,
+``tests/steps/capture.py``)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 SUITES = {
     "scenarios": ("tests/test_scenarios.py",),
-    "properties": ("properties",),
     "puzzles": ("tests/test_puzzles.py",),
+    "properties": ("properties",),
+    "unit tests": (),
+    "deep tests": ("tests", "properties"),
 }
-"""What the run holds, by the name the summary gives it."""
+"""What the run holds, by the name the summary gives it, and the paths pytest is given (the unit
+tests: the test files holding clause markers, :func:`marked_files`; the deep tests: every test
+marked ``deep``)."""
+UNIT_TESTS = "tests"
+CLAUSE_MARK = "mark.clause("
+"""How a test file carrying clause markers is recognised."""
+
+
+@dataclass(frozen=True)
+class SuitePlan:
+    """What one run holds and how it runs."""
+
+    suites: tuple[str, ...] = ("scenarios", "puzzles", "properties", "unit tests")
+    select: str | None = None
+    """pytest's ``-k`` expression for the scenarios (the run then holds the scenarios alone)."""
+    packages: tuple[str, ...] = ()
+    """The games' own packages, measured besides ``engine`` (:func:`coverage_sources`)."""
+    profile: str = "quick"
+    """The Hypothesis profile of the property suites (``properties/profiles.py``)."""
+    coverage: bool = False
+    workers: int = 2
 
 
 @dataclass
@@ -38,7 +62,7 @@ class SuiteCounts:
 
 @dataclass
 class SuiteRun:
-    """What the pytest subprocess did."""
+    """What the pytest subprocesses did."""
 
     exit_code: int
     suites: dict[str, SuiteCounts]
@@ -59,90 +83,109 @@ def coverage_sources(packages: tuple[str, ...] = ()) -> tuple[str, ...]:
     return tuple(sources)
 
 
-def run_suites(
-    root: Path,
-    work: Path,
-    suites: tuple[str, ...] = tuple(SUITES),
-    select: str | None = None,
-    packages: tuple[str, ...] = (),
-) -> SuiteRun:
-    """Run the suites under coverage in ``work`` (junit.xml, cucumber.json, capture/,
-    coverage.json); the caller moves the files into the report folder. ``select``: pytest's
-    ``-k`` expression for the scenarios; ``packages``: the games' own packages, measured besides
-    ``engine`` (:func:`coverage_sources`).
+def marked_files(root: Path) -> tuple[str, ...]:
+    """The test files (under ``tests/``, from ``root``) that carry clause markers."""
+    return tuple(
+        path.relative_to(root).as_posix()
+        for path in sorted((root / UNIT_TESTS).glob("test_*.py"))
+        if CLAUSE_MARK in path.read_text(encoding="utf-8")
+    )
 
-    The scenarios (with the puzzles) and the property suites run in two pytest subprocesses at
-    once, one a core, each with its own coverage data; the data are combined into one figure and
-    the JUnit files into one."""
-    groups = [name for name in ("scenarios", "properties") if name in suites]
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        sources = coverage_sources(packages)
-        done = list(pool.map(lambda g: _run_group(root, work, g, suites, select, sources), groups))
-    data_files = [str(work / f".coverage.{group}") for group in groups]
-    coverage = [sys.executable, "-m", "coverage"]
-    combined = str(work / ".coverage")
-    subprocess.run(
-        [*coverage, "combine", f"--data-file={combined}", "-q", *data_files],
-        cwd=root, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    subprocess.run(
-        [*coverage, "json", f"--data-file={combined}", "-o", str(work / "coverage.json"), "-q"],
-        cwd=root, capture_output=True, text=True, check=False,
-    )  # fmt: skip
-    _merge_junit([work / f"junit.{group}.xml" for group in groups], work / "junit.xml")
-    exit_code = max((code for code, _ in done), default=0)
-    tail = "\n".join(text for _, text in done if text)
+
+def run_suites(root: Path, work: Path, plan: SuitePlan) -> SuiteRun:
+    """Run the plan in ``work`` (junit.xml, capture/, coverage.json when measured); the caller
+    moves the files it keeps into the report folder.
+
+    One pytest run on ``plan.workers`` cores holds everything but the deep tests, recorded by
+    the capture plugin; the deep tests (``-m deep``) run after it, unrecorded. The JUnit files
+    are merged into one, each test case labelled with its suite."""
+    parts = []
+    main = [name for name in plan.suites if name != "deep tests"]
+    codes: list[tuple[int, str]] = []
+    if main:
+        codes.append(_pytest(root, work, plan, main, "main"))
+        parts.append((work / "junit.main.xml", None))
+    if "deep tests" in plan.suites:
+        codes.append(_pytest(root, work, plan, ["deep tests"], "deep"))
+        parts.append((work / "junit.deep.xml", "deep tests"))
+    _merge_junit(parts, work / "junit.xml")
+    exit_code = max((code for code, _ in codes), default=0)
+    tail = "\n".join(text for _, text in codes if text)
     return SuiteRun(exit_code, junit_counts(work / "junit.xml"), tail)
 
 
-def _run_group(
-    root: Path,
-    work: Path,
-    group: str,
-    suites: tuple[str, ...],
-    select: str | None,
-    sources: tuple[str, ...] = MEASURED,
-) -> tuple[int, str]:
-    """One pytest subprocess under coverage: the scenarios (and the puzzles if asked for),
-    recorded and written as Cucumber JSON, or the property suites."""
-    if group == "scenarios":
-        paths = list(SUITES["scenarios"]) + (list(SUITES["puzzles"]) if "puzzles" in suites else [])
-        extra = [
-            f"--cucumberjson={work / 'cucumber.json'}", f"--rulings-capture={work / 'capture'}",
-            *(["-k", select] if select else []),
-        ]  # fmt: skip
+def pytest_command(
+    root: Path, work: Path, plan: SuitePlan, suites: list[str], name: str
+) -> list[str]:
+    """The pytest command of one run: the suites' paths, on ``plan.workers`` cores, at the
+    plan's Hypothesis profile, recorded (the main run) or marked ``deep`` (the deep run), under
+    pytest-cov when the plan measures coverage."""
+    deep = suites == ["deep tests"]
+    paths: list[str] = []
+    extra: list[str] = []
+    if deep:
+        paths, extra = list(SUITES["deep tests"]), ["-m", "deep"]
+    elif plan.select:
+        paths = list(SUITES["scenarios"])
+        extra = ["-k", plan.select, f"--rulings-capture={work / 'capture'}"]
     else:
-        paths, extra = list(SUITES["properties"]), []
-    command = [
-        sys.executable, "-m", "coverage", "run", f"--data-file={work / f'.coverage.{group}'}",
-        f"--source={','.join(sources)}", "-m", "pytest", *paths, "-q", "-p", "no:cacheprovider",
-        "--hypothesis-profile=ci", f"--junitxml={work / f'junit.{group}.xml'}", *extra,
+        for suite in suites:
+            paths += SUITES[suite] if suite != "unit tests" else marked_files(root)
+        extra = [f"--rulings-capture={work / 'capture'}"]
+        extra += [
+            f"--rulings-marked-only={f}" for f in marked_files(root) if "unit tests" in suites
+        ]
+    if plan.workers > 1:
+        extra += ["-n", str(plan.workers)]
+    if plan.coverage:
+        extra += [f"--cov={source}" for source in coverage_sources(plan.packages)]
+        extra += [f"--cov-report=json:{work / 'coverage.json'}", "--cov-report="]
+        extra += ["--cov-append"] if deep else []
+    return [
+        sys.executable, "-m", "pytest", *dict.fromkeys(paths), "-q", "-p", "no:cacheprovider",
+        f"--hypothesis-profile={plan.profile}", f"--junitxml={work / f'junit.{name}.xml'}",
+        *extra,
     ]  # fmt: skip
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+
+
+def _pytest(
+    root: Path, work: Path, plan: SuitePlan, suites: list[str], name: str
+) -> tuple[int, str]:
+    """Run one pytest command; its exit code, and its last lines when it did not pass."""
+    command = pytest_command(root, work, plan, suites, name)
+    env = os.environ | {"COVERAGE_FILE": str(work / f".coverage.{name}")}
+    done = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, env=env)
     lines = [line for line in (done.stdout + done.stderr).splitlines() if line.strip()]
-    return done.returncode, "\n".join(lines[-3:]) if done.returncode not in (0,) else ""
+    return done.returncode, "\n".join(lines[-3:]) if done.returncode != 0 else ""
 
 
-def _merge_junit(parts: list[Path], target: Path) -> None:
-    """One JUnit document holding every part's test suites (a missing part adds nothing)."""
+def _merge_junit(parts: list[tuple[Path, str | None]], target: Path) -> None:
+    """One JUnit document holding every part's test suites (a missing part adds nothing); a
+    part's suite name, when given, is set on each of its test cases (``suite`` property)."""
     merged = ET.Element("testsuites")
-    for part in parts:
+    for part, suite in parts:
         try:
             root = ET.parse(part).getroot()
         except (OSError, ET.ParseError):
             continue
         suites = [root] if root.tag == "testsuite" else list(root.iter("testsuite"))
+        if suite:
+            for case in (c for s in suites for c in s.iter("testcase")):
+                case.set("suite", suite)
         merged.extend(suites)
     ET.ElementTree(merged).write(target, encoding="utf-8", xml_declaration=True)
 
 
 def suite_of(classname: str) -> str:
-    """The suite a JUnit test case belongs to, from its class name (module path)."""
+    """The suite a JUnit test case of the main run belongs to, from its class name (module
+    path)."""
     if classname.startswith("properties"):
         return "properties"
     if "test_puzzles" in classname:
         return "puzzles"
-    return "scenarios"
+    if "test_scenarios" in classname:
+        return "scenarios"
+    return "unit tests"
 
 
 def junit_counts(path: Path) -> dict[str, SuiteCounts]:
@@ -153,7 +196,7 @@ def junit_counts(path: Path) -> dict[str, SuiteCounts]:
     except (OSError, ET.ParseError):
         return counts
     for case in tree.iter("testcase"):
-        suite = counts[suite_of(case.get("classname", ""))]
+        suite = counts[case.get("suite") or suite_of(case.get("classname", ""))]
         name = f"{case.get('classname')}::{case.get('name')}"
         tags = Counter(child.tag for child in case)
         if tags["failure"] or tags["error"]:

@@ -8,17 +8,21 @@ from engine.report.model import Report
 def summary_lines(report: Report) -> list[str]:
     """Per game: scenarios, clause statuses, switches decided; then coverage and the checks."""
     lines = ["# rulings verify", ""]
+    lines += [f"- {line}" for line in report.level]
+    lines += [""] if report.level else []
     lines += [
-        "| game | scenarios passed | clauses confirmed | invariant only | unchecked | "
-        "not implemented | failing | switches decided by examples | undecided |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "| game | scenarios passed | clauses confirmed | by a rulebook example | by another "
+        "scenario | by a unit test | invariant only | unchecked | not implemented | failing | "
+        "switches decided by examples | undecided |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for game in report.games:
         c = game.counts
         undecided = len(game.switches) - game.decided
         switches = f"{game.decided} | {undecided}" if game.differential_run else "not run | not run"
         lines.append(
-            f"| {game.title} | {game.passed}/{len(game.scenarios)} | {c['confirmed']} | "
+            f"| {game.title} | {game.passed}/{len(game.gherkin_scenarios)} | {c['confirmed']} | "
+            f"{c['by rulebook example']} | {c['by scenario']} | {c['by unit test']} | "
             f"{c['invariant only']} | {c['unchecked']} | {c['not implemented']} | "
             f"{c['failing']} | {switches} |"
         )

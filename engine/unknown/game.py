@@ -219,7 +219,12 @@ class UnknownGame:
         why = check(state) if check else None
         if why is None or (state.task is not None and not state.task_complete):
             return None
-        clause = f"unknown.mission.{state.mission}.goal"
+        # with a task in play the win is the mission plus the task (``unknown.mission.win``)
+        clause = (
+            "unknown.mission.win"
+            if state.task is not None
+            else f"unknown.mission.{state.mission}.goal"
+        )
         won = event(
             "mission_complete", "unknown.game.ends-on-mission-complete", f"the survivors win: {why}"
         )

@@ -450,19 +450,24 @@ class UnknownSpec(GameSpec):
 
     def scenario_opened(self, world: Any) -> Opened | None:
         """A map world (the map built so far, or the game's once started): the map is the view
-        its drawing takes; no map yet, no board."""
+        its drawing takes, the state (``None`` before a game starts) gives the drawing's header,
+        and the labels the map table gave to spots (``#2``: the world's ``labels``, label ->
+        ``(x, y)``) are handed over to be written on their tiles; no map yet, no board."""
         state = getattr(world, "state", None)
         position = getattr(state, "position", None) if state is not None else None
         if position is None:
             position = getattr(world, "position", None)
         if position is None:
             return None
-        return Opened(self, None, state, position, "scenario")
+        labels = dict(getattr(world, "labels", None) or {})
+        return Opened(self, None, state, position, "scenario", labels)
 
     def svg(self, opened: Opened, title: str) -> str:
+        """The map with the state's header (round, phase, turn, base food; a bare map says no
+        game has started) and the scenario's labels on their tiles."""
         from engine.unknown.svg import draw_unknown
 
-        return draw_unknown(opened.view, title=title)
+        return draw_unknown(opened.view, title=title, state=opened.state, labels=opened.labels)
 
     def empty_svg(self, title: str) -> str | None:
         from engine.unknown.position import position_from_data

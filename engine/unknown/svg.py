@@ -8,27 +8,48 @@ impassable (``unknown.tile.impassable``, ``unknown.barrier.impassable``,
 (``unknown.tile.fortified``) a heavy inner border, cleared (flipped over) a dashed border.
 Survivors are coloured circles, enemies dark red shapes (one shape per kind), allies green
 squares. Every group carries a class and ``data-*`` attributes a test or a page can find:
-``tile`` (``data-at="x,y"``), ``token``, ``survivor``, ``enemy``, ``ally``.
+``tile`` (``data-at="x,y"``), ``token``, ``survivor``, ``enemy``, ``ally``, ``label``
+(``data-label``), ``state``.
+
+Above the map, the state's header: round, phase, whose turn and the AP it has left, the
+survivors done this round, the food and other goods at the base, the mission, the task and the
+tiles left in the stack (or, for a bare map, that no game has started). The labels a scenario
+gives to spots (``#2``) are badges in a column at the right of their tile, stacked, so they hide
+none of the tile's own drawing. The picture is as large as what it holds: its ``width`` and
+``height`` are its ``viewBox``'s (one unit a pixel, every text at least 10 px), grown to hold
+every text, so nothing is cut off at the edges.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
-from engine.core.svg import Canvas, cut, document
+from engine.core.svg import Canvas, cut, document, num
 from engine.unknown.catalog import catalog, enemy_kinds
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Ally, Coord, Enemy, Survivor, UnknownPosition
+from engine.unknown.state import UnknownState, count
 
 GAME = "unknown"
 CELL = 124
-"""Width of a tile square; a tile's height grows when its tokens and pieces need more room."""
+"""Least width of a tile square's own drawing; it widens for long names and piece lines, and a
+map with labels adds a column for their badges. A tile's height grows when its tokens, pieces
+and labels need more room."""
 MIN_HEIGHT = 124
-LEFT, TOP = 34, 62
-"""Room for the y numbers at the left, and for the heading and the x numbers at the top."""
+LEFT = 34
+"""Room for the y numbers at the left."""
 CHIP_W, CHIP_H, CHIPS_PER_ROW = 36, 16, 3
 PIECE_LINE = 17
+NAME_CHARS, PIECE_CHARS, LABEL_CHARS = 17, 17, 12
+"""Where a tile's name, a piece's line and a label are cut (with an ellipsis)."""
+BADGE_H, BADGE_GAP = 16, 3
+"""Height of a label's badge, and the space between stacked badges."""
+PAD = 8
+"""Least margin between any text and the picture's edge."""
+NARROW, WIDE = frozenset(" ijlI.,:;!|'`()[]"), frozenset("mwMW@%#\u2026\u2620")
+"""Characters drawn narrower, and much wider, than most in DejaVu Sans."""
 
 TOKENS: dict[str, tuple[str, str]] = {
     "barrier": ("B", "#6d6d6d"),
@@ -99,68 +120,263 @@ diamond, -4 a square)."""
 ENEMY_FILL = "#8e1b1b"
 
 
-def draw_unknown(position: UnknownPosition, *, title: str = "") -> str:
-    """The SVG drawing of an Unknown map (a state's map is its ``position``)."""
+def draw_unknown(
+    position: UnknownPosition,
+    *,
+    title: str = "",
+    state: UnknownState | None = None,
+    labels: Mapping[str, object] | None = None,
+) -> str:
+    """The SVG drawing of an Unknown map (a state's map is its ``position``): the state's
+    header (``state``; none: a bare map, no game started), the tiles with the pieces on them,
+    the ``labels`` a scenario gives to spots (label -> ``(x, y)``) on their tiles, and a
+    legend."""
     heading = title or "Unknown map"
+    spots = label_spots(labels or {})
     if not position.tiles:
-        return _empty(heading)
-    layout = _Layout(position)
-    canvas = Canvas()
+        return _empty(heading, state, spots)
+    canvas = _Canvas()
     canvas.text(LEFT, 20, cut(heading, 90), size=14, font_weight="bold")
+    below = _state_panel(canvas, state, position, 30)
     canvas.text(
         LEFT,
-        38,
+        below + 16,
         f"{len(position.tiles)} tiles, {len(position.survivors)} survivors, "
         f"{len(position.enemies)} enemies; north is up, x grows east, y grows north",
         size=11,
         fill="#444444",
     )
+    layout = _Layout(position, spots, below + 40)
     _axes(canvas, layout)
     for spot in layout.empty_spots():
-        canvas.open("empty", data_at=f"{spot[0]},{spot[1]}")
-        x, y = layout.corner(spot)
-        canvas.rect(
-            x + 2,
-            y + 2,
-            CELL - 4,
-            layout.height - 4,
-            fill="none",
-            stroke="#d0d0d0",
-            stroke_dasharray="2 4",
-        )
-        canvas.close()
+        _empty_spot(canvas, layout, spot)
     colours = survivor_colours(position)
     for placed in position.tiles:
         _tile(canvas, position, placed.at, layout, colours)
-    bottom = _legend(canvas, position, layout.bottom + 34, colours)
-    summary = _summary(position)
-    return document(canvas, layout.width, bottom + 12, GAME, heading, summary)
+    bottom = _legend(canvas, position, layout.bottom + 34, colours, spots, layout.width)
+    return _document(canvas, layout.width, bottom + 12, heading, _summary(position, spots))
+
+
+def label_spots(labels: Mapping[str, object]) -> dict[Coord, list[str]]:
+    """The labels on each spot, in the order given, each written as the scenario writes it
+    (``#2``); a label that does not name an ``(x, y)`` spot is left out."""
+    spots: dict[Coord, list[str]] = {}
+    for name, where in labels.items():
+        spot = _coord(where)
+        if spot is not None:
+            shown = name if name.startswith("#") else f"#{name}"
+            spots.setdefault(spot, []).append(shown)
+    return spots
+
+
+def _coord(where: object) -> Coord | None:
+    """``where`` as a spot, if it is a pair of whole numbers."""
+    if not isinstance(where, (tuple, list)) or len(where) != 2:
+        return None
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in where):
+        return None
+    return (where[0], where[1])
+
+
+def text_width(words: str, size: float, bold: bool = False) -> float:
+    """How wide a line of text is drawn in DejaVu Sans, rounded up: each character's share of
+    the font size (narrow ones a third, capitals four fifths, the widest nearly a whole), a
+    tenth more in bold."""
+    shares = (
+        0.34 if c in NARROW else 0.95 if c in WIDE else 0.8 if c.isupper() else 0.64 for c in words
+    )
+    return sum(shares) * size * (1.1 if bold else 1.0)
+
+
+class _Canvas(Canvas):
+    """A canvas that keeps the extent of its rectangles and texts (a text's width estimated
+    from its length), so the picture can be made large enough to hold them all."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.extent = [math.inf, math.inf, -math.inf, -math.inf]
+
+    def grow(self, x0: float, y0: float, x1: float, y1: float) -> None:
+        """Count the box from ``(x0, y0)`` to ``(x1, y1)`` as drawn."""
+        box = self.extent
+        self.extent = [min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1)]
+
+    def rect(self, x: float, y: float, w: float, h: float, **pairs: object) -> None:
+        self.grow(x, y, x + w, y + h)
+        super().rect(x, y, w, h, **pairs)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        words: str,
+        size: float = 11,
+        anchor: str = "start",
+        **pairs: object,
+    ) -> None:
+        width = text_width(words, size, pairs.get("font_weight") == "bold")
+        start = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        self.grow(start, y - size, start + width, y + size * 0.3)
+        super().text(x, y, words, size, anchor, **pairs)
+
+
+def _document(canvas: _Canvas, width: float, height: float, title: str, summary: str) -> str:
+    """The whole picture, at least ``width`` by ``height`` and large enough for everything the
+    canvas holds with a margin; moved right and down when a text reaches past its top or left
+    edge."""
+    x0, y0, x1, y1 = canvas.extent
+    dx = max(0.0, PAD - x0) if x0 != math.inf else 0.0
+    dy = max(0.0, PAD - y0) if y0 != math.inf else 0.0
+    if dx or dy:
+        canvas.lines = [
+            f'  <g transform="translate({num(dx)} {num(dy)})">',
+            *("  " + line for line in canvas.lines),
+            "  </g>",
+        ]
+    width = math.ceil(max(width, x1 + dx + PAD))
+    height = math.ceil(max(height, y1 + dy + PAD))
+    return document(canvas, width, height, GAME, title, summary)
+
+
+# -- the state's header -----------------------------------------------------------------------------
+def _state_panel(
+    canvas: Canvas, state: UnknownState | None, position: UnknownPosition, top: float
+) -> float:
+    """The state's header in a panel under the heading (``unknown.turn.phases``: the round and
+    its phase; whose turn and the AP left; the base's food, eaten at upkeep); returns the
+    panel's bottom y."""
+    lines = state_lines(state, position)
+    width = max(text_width(line, 12 if n == 0 else 11, n == 0) for n, line in enumerate(lines))
+    canvas.open("state", **_state_data(state, position))
+    height = 10 + 17 * len(lines)
+    canvas.rect(LEFT - 6, top, width + 12, height, rx=4, fill="#f1f4f9", stroke="#b8c2d6")
+    for n, line in enumerate(lines):
+        bold = "bold" if n == 0 else None
+        canvas.text(LEFT, top + 18 + 17 * n, line, size=12 if n == 0 else 11, font_weight=bold)
+    canvas.close()
+    return top + height
+
+
+def state_lines(state: UnknownState | None, position: UnknownPosition) -> list[str]:
+    """The header's lines: the round, phase and turn; the base, mission, task and stack; the
+    outcome once the game is over. A bare map, or a map fragment with no round being played,
+    says that no game has started (with what the base and cards hold, if anything)."""
+    if state is None or state.phase is None:
+        lines = ["map only: no game started"]
+        if state is not None and (state.base or state.mission or state.task):
+            lines.append(_holdings_line(state))
+        return lines
+    lines = [_round_line(state, position), _holdings_line(state)]
+    if state.outcome is not None:
+        result, clause, why = state.outcome
+        lines.append(cut(f"game over: {result} [{clause}]: {why}", 110))
+    return lines
+
+
+def _round_line(state: UnknownState, position: UnknownPosition) -> str:
+    """Round, phase, the survivor on turn with the AP left, and the survivors done."""
+    words = [f"round {state.round}", f"{(state.phase or '').replace('_', ' ')} phase"]
+    if state.turn is not None:
+        ap = _ap_left(position, state.turn)
+        words.append(f"turn: {state.turn}" + (f" ({ap} AP left)" if ap is not None else ""))
+    elif state.phase == "survivor_actions":
+        words.append("no survivor on turn")
+    if state.done:
+        words.append("done: " + ", ".join(state.done))
+    return " \u00b7 ".join(words)
+
+
+def _ap_left(position: UnknownPosition, survivor_id: str) -> int | None:
+    """The AP the survivor on turn has left (``None``: no such survivor on the map)."""
+    for survivor in position.survivors:
+        if survivor.id == survivor_id:
+            return survivor.ap
+    return None
+
+
+def _holdings_line(state: UnknownState) -> str:
+    """The base's food (and other goods), the mission and task, and the tiles left to draw."""
+    others = [f"{n} {kind}" for kind, n in state.base if kind != "food"]
+    words = [f"base: {count(state.base, 'food')} food" + "".join(f", {o}" for o in others)]
+    if state.mission is not None:
+        words.append(f"mission: {state.mission}" + (" (short)" if state.short else ""))
+    if state.task is not None:
+        words.append(f"task: {state.task}" + (" (complete)" if state.task_complete else ""))
+    words.append(f"stack: {state.stack.size} tiles left")
+    return " \u00b7 ".join(words)
+
+
+def _state_data(state: UnknownState | None, position: UnknownPosition) -> dict[str, object]:
+    """The header's ``data-*`` attributes, for a test or a page."""
+    if state is None:
+        return {"data_started": "false"}
+    if state.phase is None:
+        return {"data_started": "false", "data_food": str(count(state.base, "food"))}
+    ap = _ap_left(position, state.turn) if state.turn is not None else None
+    return {
+        "data_started": "true",
+        "data_round": str(state.round),
+        "data_phase": state.phase,
+        "data_turn": state.turn,
+        "data_ap": None if ap is None else str(ap),
+        "data_food": str(count(state.base, "food")),
+    }
 
 
 class _Layout:
-    """Where the grid's spots fall on the page."""
+    """Where the grid's spots fall on the page: the map's bounds (and any labelled spot), each
+    square wide enough for its texts plus a column for the label badges."""
 
-    def __init__(self, position: UnknownPosition) -> None:
-        xs = [t.at[0] for t in position.tiles]
-        ys = [t.at[1] for t in position.tiles]
+    def __init__(self, position: UnknownPosition, spots: dict[Coord, list[str]], top: float):
+        xs = [t.at[0] for t in position.tiles] + [at[0] for at in spots]
+        ys = [t.at[1] for t in position.tiles] + [at[1] for at in spots]
         self.xs = range(min(xs), max(xs) + 1)
         self.ys = range(max(ys), min(ys) - 1, -1)
+        self.top = top
         self.placed = set(position.tile_at)
-        self.height = max([MIN_HEIGHT, *(_needed_height(position, at) for at in position.tile_at)])
-        self.grid_right = LEFT + CELL * len(self.xs)
-        self.bottom = TOP + self.height * len(self.ys)
+        self.spots = spots
+        self.content = _content_width(position)
+        self.badge = max(
+            (_badge_width(label) for labels in spots.values() for label in labels), default=0.0
+        )
+        self.cell = math.ceil(self.content + (self.badge + 10 if spots else 0))
+        self.height = max(
+            [
+                MIN_HEIGHT,
+                *(_needed_height(position, at) for at in position.tile_at),
+                *(_badges_height(len(labels)) for labels in spots.values()),
+            ]
+        )
+        self.grid_right = LEFT + self.cell * len(self.xs)
+        self.bottom = top + self.height * len(self.ys)
         self.width = max(self.grid_right + 34, 560)
 
-    def corner(self, at: Coord) -> tuple[int, int]:
+    def corner(self, at: Coord) -> tuple[float, float]:
         """The top-left corner of the square for ``at``."""
         return (
-            LEFT + CELL * (at[0] - self.xs.start),
-            TOP + self.height * (self.ys.start - at[1]),
+            LEFT + self.cell * (at[0] - self.xs.start),
+            self.top + self.height * (self.ys.start - at[1]),
         )
 
     def empty_spots(self) -> list[Coord]:
         """Grid spots inside the map's bounds with no tile placed."""
         return [(x, y) for y in self.ys for x in self.xs if (x, y) not in self.placed]
+
+
+def _content_width(position: UnknownPosition) -> float:
+    """The width a tile's own drawing needs: its name, marks, chips and piece lines."""
+    widths = [float(CELL)]
+    for placed in position.tiles:
+        number = f" #{placed.number}" if placed.number is not None else ""
+        widths.append(9 + text_width(cut(placed.tile + number, NAME_CHARS), 12, True) + 6)
+        widths.append(9 + text_width(" \u00b7 ".join(_marks(position, placed.at)), 10) + 6)
+    pieces = [
+        *(survivor_label(s) for s in position.survivors),
+        *(enemy_label(e) for e in position.enemies),
+        *(ally_label(a) for a in position.allies),
+    ]
+    widths += [28 + text_width(cut(words, PIECE_CHARS), 10.5) + 6 for words in pieces]
+    return max(widths)
 
 
 def _needed_height(position: UnknownPosition, at: Coord) -> int:
@@ -173,15 +389,26 @@ def _needed_height(position: UnknownPosition, at: Coord) -> int:
     return 40 + rows * (CHIP_H + 4) + pieces * PIECE_LINE + 8
 
 
+def _badge_width(label: str) -> float:
+    """A label's badge: its text and a little room either side."""
+    return text_width(cut(label, LABEL_CHARS), 10, True) + 10
+
+
+def _badges_height(labels: int) -> int:
+    """The height a stack of ``labels`` badges takes in a tile, with its margins (inside a
+    fortified tile's inner border)."""
+    return 10 + labels * (BADGE_H + BADGE_GAP) + 10
+
+
 def _axes(canvas: Canvas, layout: _Layout) -> None:
     """x numbers above and below the grid, y numbers at its left."""
     canvas.open("axes")
     for x in layout.xs:
-        cx = LEFT + CELL * (x - layout.xs.start) + CELL / 2
-        canvas.text(cx, TOP - 6, f"x={x}", size=11, anchor="middle", fill="#555555")
+        cx = LEFT + layout.cell * (x - layout.xs.start) + layout.cell / 2
+        canvas.text(cx, layout.top - 6, f"x={x}", size=11, anchor="middle", fill="#555555")
         canvas.text(cx, layout.bottom + 16, f"x={x}", size=11, anchor="middle", fill="#555555")
     for y in layout.ys:
-        cy = TOP + layout.height * (layout.ys.start - y) + layout.height / 2
+        cy = layout.top + layout.height * (layout.ys.start - y) + layout.height / 2
         canvas.text(LEFT - 6, cy + 4, f"y={y}", size=11, anchor="end", fill="#555555")
     canvas.close()
 
@@ -206,15 +433,19 @@ def _tile(
     layout: _Layout,
     colours: dict[str, str],
 ) -> None:
-    """One explored tile: square, marks, name, token chips, then one line per piece."""
+    """One explored tile: square, marks, name, token chips, one line per piece, then the
+    scenario's labels for its spot in the badge column at its right."""
     placed = position.tile_at[at]
     kind = catalog().get(placed.tile)
     marks = _marks(position, at)
     x, y = layout.corner(at)
-    h = layout.height
+    w, h = layout.cell, layout.height
     number = f" #{placed.number}" if placed.number is not None else ""
-    tooltip = f"{placed.tile}{number} at [{at[0]}, {at[1]}]" + (
-        f" ({', '.join(marks)})" if marks else ""
+    labels = layout.spots.get(at, [])
+    tooltip = (
+        f"{placed.tile}{number} at [{at[0]}, {at[1]}]"
+        + (f" ({', '.join(marks)})" if marks else "")
+        + (f", labelled {' '.join(labels)}" if labels else "")
     )
     canvas.open(
         "tile",
@@ -222,13 +453,14 @@ def _tile(
         data_at=f"{at[0]},{at[1]}",
         data_tile=placed.tile,
         data_marks=" ".join(marks) or None,
+        data_labels=" ".join(labels) or None,
     )
     fill = TILE_FILL.get(kind.type if kind else "", "#eeeeee")
     dashed = "6 4" if placed.cleared else None
     canvas.rect(
         x + 2,
         y + 2,
-        CELL - 4,
+        w - 4,
         h - 4,
         fill=fill,
         stroke="#5a5a5a",
@@ -236,31 +468,69 @@ def _tile(
         stroke_dasharray=dashed,
     )
     if "impassable" in marks:
-        canvas.line(x + 6, y + 6, x + CELL - 6, y + h - 6, stroke="#9a9a9a", stroke_width=3)
-        canvas.line(x + CELL - 6, y + 6, x + 6, y + h - 6, stroke="#9a9a9a", stroke_width=3)
+        canvas.line(x + 6, y + 6, x + w - 6, y + h - 6, stroke="#9a9a9a", stroke_width=3)
+        canvas.line(x + w - 6, y + 6, x + 6, y + h - 6, stroke="#9a9a9a", stroke_width=3)
     if "fortified" in marks:
-        canvas.rect(x + 6, y + 6, CELL - 12, h - 12, fill="none", stroke="#2b4c7e", stroke_width=3)
-    canvas.text(x + 9, y + 19, cut(placed.tile + number, 17), size=12, font_weight="bold")
+        canvas.rect(x + 6, y + 6, w - 12, h - 12, fill="none", stroke="#2b4c7e", stroke_width=3)
+    canvas.text(x + 9, y + 19, cut(placed.tile + number, NAME_CHARS), size=12, font_weight="bold")
     if marks:
-        canvas.text(x + 9, y + 33, " \u00b7 ".join(marks), size=9.5, fill="#333333")
+        canvas.text(x + 9, y + 33, " \u00b7 ".join(marks), size=10, fill="#333333")
     row_y = _chips(canvas, position, at, x + 8, y + 40)
     _pieces(canvas, position, at, x + 8, row_y, colours)
+    _badges(canvas, labels, x + w - 10 - layout.badge, y + 10, layout.badge)
     canvas.close()
+
+
+def _empty_spot(canvas: Canvas, layout: _Layout, spot: Coord) -> None:
+    """A grid spot with no tile: a faint dashed square, with the labels the scenario gives it."""
+    labels = layout.spots.get(spot, [])
+    canvas.open("empty", data_at=f"{spot[0]},{spot[1]}", data_labels=" ".join(labels) or None)
+    x, y = layout.corner(spot)
+    canvas.rect(
+        x + 2,
+        y + 2,
+        layout.cell - 4,
+        layout.height - 4,
+        fill="none",
+        stroke="#d0d0d0",
+        stroke_dasharray="2 4",
+    )
+    _badges(canvas, labels, x + layout.cell - 10 - layout.badge, y + 10, layout.badge)
+    canvas.close()
+
+
+def _badges(canvas: Canvas, labels: list[str], x: float, y: float, width: float) -> None:
+    """The scenario's labels for one spot (``#2``), one badge under the other from ``(x, y)``:
+    dark text on a pale tag, readable over any tile tint."""
+    for n, label in enumerate(labels):
+        top = y + n * (BADGE_H + BADGE_GAP)
+        canvas.open("label", f"label {label}", data_label=label)
+        canvas.rect(x, top, width, BADGE_H, rx=3, fill="#fffdf2", stroke="#3b3b3b", stroke_width=1)
+        canvas.text(
+            x + width / 2,
+            top + 12,
+            cut(label, LABEL_CHARS),
+            size=10,
+            anchor="middle",
+            fill="#111111",
+            font_weight="bold",
+        )
+        canvas.close()
 
 
 def _chips(canvas: Canvas, position: UnknownPosition, at: Coord, x: float, y: float) -> float:
     """The token stacks on a tile as chips (letters then count); returns the next free y."""
     kinds = sorted(position.tokens_at.get(at, {}).items())
-    for n, (kind, count) in enumerate(kinds):
+    for n, (kind, held) in enumerate(kinds):
         cx = x + (n % CHIPS_PER_ROW) * (CHIP_W + 2)
         cy = y + (n // CHIPS_PER_ROW) * (CHIP_H + 4)
         letters, fill = TOKENS.get(kind, (kind[:2].title(), "#777777"))
-        canvas.open("token", f"{count} {kind} token(s)", data_kind=kind, data_count=str(count))
+        canvas.open("token", f"{held} {kind} token(s)", data_kind=kind, data_count=str(held))
         canvas.rect(cx, cy, CHIP_W, CHIP_H, rx=4, fill=fill, stroke="#222222", stroke_width=0.8)
         canvas.text(
             cx + CHIP_W / 2,
             cy + 12,
-            f"{letters}{count}",
+            f"{letters}{held}",
             size=10.5,
             anchor="middle",
             fill="#ffffff",
@@ -326,7 +596,7 @@ def _survivor(canvas: Canvas, survivor: Survivor, cx: float, cy: float, colour: 
         data_health=survivor.health,
     )
     _survivor_marker(canvas, cx, cy, colour, survivor.health)
-    canvas.text(cx + 12, cy + 4, cut(survivor_label(survivor), 17), size=10.5)
+    canvas.text(cx + 12, cy + 4, cut(survivor_label(survivor), PIECE_CHARS), size=10.5)
     canvas.close()
 
 
@@ -349,7 +619,7 @@ def _enemy(canvas: Canvas, enemy: Enemy, cx: float, cy: float) -> None:
         data_kind=enemy.kind,
     )
     enemy_shape(canvas, enemy.kind, cx, cy)
-    canvas.text(cx + 12, cy + 4, cut(enemy_label(enemy), 17), size=10.5, fill="#6b0f0f")
+    canvas.text(cx + 12, cy + 4, cut(enemy_label(enemy), PIECE_CHARS), size=10.5, fill="#6b0f0f")
     canvas.close()
 
 
@@ -389,9 +659,14 @@ def _star(cx: float, cy: float, r: float, n: int) -> list[tuple[float, float]]:
     return points
 
 
-def _ally(canvas: Canvas, ally: Ally, cx: float, cy: float) -> None:
+def ally_label(ally: Ally) -> str:
+    """An ally's id, kind and health in a few words."""
     state = f", {ally.health}" if ally.health != "healthy" else ""
-    label = f"{ally.id} ({ally.kind}{state})"
+    return f"{ally.id} ({ally.kind}{state})"
+
+
+def _ally(canvas: Canvas, ally: Ally, cx: float, cy: float) -> None:
+    label = ally_label(ally)
     canvas.open(
         "ally",
         f"ally {label} on [{ally.at[0]}, {ally.at[1]}]",
@@ -399,7 +674,7 @@ def _ally(canvas: Canvas, ally: Ally, cx: float, cy: float) -> None:
         data_kind=ally.kind,
     )
     canvas.rect(cx - 6, cy - 6, 12, 12, rx=2, fill="#3f9f5f", stroke="#113311", stroke_width=1)
-    canvas.text(cx + 12, cy + 4, cut(label, 17), size=10.5, fill="#1f5f2f")
+    canvas.text(cx + 12, cy + 4, cut(label, PIECE_CHARS), size=10.5, fill="#1f5f2f")
     canvas.close()
 
 
@@ -418,9 +693,15 @@ def survivor_colours(position: UnknownPosition) -> dict[str, str]:
 
 # -- legend -----------------------------------------------------------------------------------------
 def _legend(
-    canvas: Canvas, position: UnknownPosition, top: float, colours: dict[str, str]
+    canvas: Canvas,
+    position: UnknownPosition,
+    top: float,
+    colours: dict[str, str],
+    spots: dict[Coord, list[str]],
+    width: float,
 ) -> float:
-    """Marks, tile types, token chips, enemy shapes and every piece; returns the bottom y."""
+    """Marks, tile types, token chips, enemy shapes, the labels and every piece; returns the
+    bottom y. A row of keys that would run past ``width`` goes on under itself."""
     canvas.open("legend")
     y = top
     canvas.text(LEFT, y, "Legend", size=12, font_weight="bold")
@@ -432,37 +713,67 @@ def _legend(
         canvas.text(LEFT, y, words, size=10)
         y += 15
     types = sorted({k.type for t in position.tiles if (k := catalog().get(t.tile)) is not None})
-    x = LEFT
+    flow = _Flow(canvas, LEFT, y, width)
     for kind in types:
-        canvas.rect(x, y - 10, 14, 12, fill=TILE_FILL.get(kind, "#eeeeee"), stroke="#5a5a5a")
-        canvas.text(x + 18, y, kind.replace("_", " ") + " tile", size=10)
-        x += 24 + 6.2 * (len(kind) + 5)
-    y += 18
+        words = kind.replace("_", " ") + " tile"
+        x = flow.place(18 + text_width(words, 10) + 12)
+        canvas.rect(x, flow.y - 10, 14, 12, fill=TILE_FILL.get(kind, "#eeeeee"), stroke="#5a5a5a")
+        canvas.text(x + 18, flow.y, words, size=10)
+    y = flow.y + 18
     kinds = sorted({token.kind for token in position.tokens})
     if kinds:
-        x = LEFT
-        canvas.text(x, y, "Tokens:", size=10)
-        x += 48
+        flow = _Flow(canvas, LEFT, y, width)
+        canvas.text(flow.place(48), y, "Tokens:", size=10)
         for kind in kinds:
             letters, fill = TOKENS.get(kind, (kind[:2].title(), "#777777"))
-            canvas.rect(x, y - 11, 24, 14, rx=3, fill=fill, stroke="#222222", stroke_width=0.8)
-            canvas.text(x + 12, y, letters, size=9.5, anchor="middle", fill="#ffffff")
-            canvas.text(x + 28, y, kind.replace("_", " "), size=10)
-            x += 40 + 6.2 * len(kind)
-        y += 18
+            words = kind.replace("_", " ")
+            x = flow.place(28 + text_width(words, 10) + 12)
+            canvas.rect(x, flow.y - 11, 24, 14, rx=3, fill=fill, stroke="#222222", stroke_width=0.8)
+            canvas.text(x + 12, flow.y, letters, size=10, anchor="middle", fill="#ffffff")
+            canvas.text(x + 28, flow.y, words, size=10)
+        y = flow.y + 18
     enemy_kinds = sorted({e.kind for e in position.enemies})
     if enemy_kinds:
-        x = LEFT
-        canvas.text(x, y, "Enemies:", size=10)
-        x += 52
+        flow = _Flow(canvas, LEFT, y, width)
+        canvas.text(flow.place(52), y, "Enemies:", size=10)
         for kind in enemy_kinds:
-            enemy_shape(canvas, kind, x + 6, y - 4, r=6)
-            canvas.text(x + 16, y, kind.replace("_", " "), size=10)
-            x += 26 + 6.2 * len(kind)
-        y += 18
+            words = kind.replace("_", " ")
+            x = flow.place(16 + text_width(words, 10) + 12)
+            enemy_shape(canvas, kind, x + 6, flow.y - 4, r=6)
+            canvas.text(x + 16, flow.y, words, size=10)
+        y = flow.y + 18
+    y = _label_list(canvas, spots, y, width)
     y = _piece_list(canvas, position, y, colours)
     canvas.close()
     return y
+
+
+class _Flow:
+    """Keys laid out left to right, going on to a new line when the next would pass ``right``."""
+
+    def __init__(self, canvas: Canvas, left: float, y: float, right: float) -> None:
+        self.left, self.x, self.y, self.right = left, left, y, right
+
+    def place(self, width: float) -> float:
+        """Where a key ``width`` wide starts (a new line if it does not fit on this one)."""
+        if self.x > self.left and self.x + width > self.right:
+            self.x, self.y = self.left, self.y + 18
+        start = self.x
+        self.x += width
+        return start
+
+
+def _label_list(canvas: Canvas, spots: dict[Coord, list[str]], y: float, width: float) -> float:
+    """The scenario's labels with the spots they name (badges on the tiles show them too)."""
+    if not spots:
+        return y
+    flow = _Flow(canvas, LEFT, y, width)
+    canvas.text(flow.place(52), y, "Labels:", size=10)
+    for at, labels in spots.items():
+        for label in labels:
+            words = f"{label} [{at[0]}, {at[1]}]"
+            canvas.text(flow.place(text_width(words, 10) + 14), flow.y, words, size=10)
+    return flow.y + 18
 
 
 def _piece_list(
@@ -493,25 +804,35 @@ def _piece_list(
     return y
 
 
-def _summary(position: UnknownPosition) -> str:
+def _summary(position: UnknownPosition, spots: dict[Coord, list[str]]) -> str:
     """The drawing in words, for the ``<desc>`` (screen readers, search)."""
     tiles = "; ".join(f"{t.tile} at [{t.at[0]}, {t.at[1]}]" for t in position.tiles)
     pieces = "; ".join(
         [f"{s.id} at [{s.at[0]}, {s.at[1]}]" for s in position.survivors]
         + [f"{e.id} ({e.kind}) at [{e.at[0]}, {e.at[1]}]" for e in position.enemies]
     )
-    return f"Tiles: {tiles}. Pieces: {pieces or 'none'}."
+    labels = "; ".join(
+        f"{label} at [{at[0]}, {at[1]}]" for at, names in spots.items() for label in names
+    )
+    words = f"Tiles: {tiles}. Pieces: {pieces or 'none'}."
+    return words + (f" Labels: {labels}." if labels else "")
 
 
-def _empty(heading: str) -> str:
-    """A valid drawing that says the map has no tiles."""
-    canvas = Canvas()
+def _empty(heading: str, state: UnknownState | None, spots: dict[Coord, list[str]]) -> str:
+    """A valid drawing that says the map has no tiles (with the state's header, and the labels
+    the scenario gave, if any)."""
+    canvas = _Canvas()
     canvas.text(LEFT, 20, cut(heading, 90), size=14, font_weight="bold")
+    below = _state_panel(canvas, state, UnknownPosition(), 30)
     canvas.open("empty-map")
-    canvas.rect(LEFT, 40, 400, 60, fill="#f5f5f5", stroke="#bbbbbb", stroke_dasharray="4 4")
-    canvas.text(LEFT + 200, 75, "The map is empty: no tiles are placed.", size=13, anchor="middle")
+    top = below + 10
+    canvas.rect(LEFT, top, 400, 60, fill="#f5f5f5", stroke="#bbbbbb", stroke_dasharray="4 4")
+    canvas.text(
+        LEFT + 200, top + 35, "The map is empty: no tiles are placed.", size=13, anchor="middle"
+    )
     canvas.close()
-    return document(canvas, 480, 120, GAME, heading, "An empty map: no tiles are placed.")
+    bottom = _label_list(canvas, spots, top + 84, 480)
+    return _document(canvas, 480, bottom, heading, "An empty map: no tiles are placed.")
 
 
 __all__ = ["draw_unknown"]

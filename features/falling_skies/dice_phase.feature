@@ -104,6 +104,7 @@ Feature: Dice phase
     Then the phase is the room phase of round 1
     And the player may deal with exactly: resolve r2c1, skip r2c1, resolve r2c3, skip r2c3, resolve r2c5, skip r2c5 and end the phase
 
+  # Resolving a room is not a decision of the dice phase, so the phase refuses it.
   @clause:fs.round.dice-phase @clause:fs.dice.activate
   Scenario: Rooms do nothing while dice are still being placed
     Given the city:
@@ -113,7 +114,7 @@ Feature: Dice phase
     And a grey 4 was placed on r2c1
     And the dice phase with the roll grey 2 and grey 3
     When the player tries to resolve room r2c1
-    Then the decision is refused citing fs.round.dice-phase or fs.dice.activate
+    Then the decision is refused citing fs.round.dice-phase
     And the energy is 1
 
   # --- white dice ----------------------------------------------------------------------------------
@@ -444,6 +445,7 @@ Feature: Dice phase
     Then the mothership is on row 2
     And the city has taken 0 damage
 
+  # The icon moves the mothership (its event cites the icon); the defeat rule ends the game.
   @clause:fs.ships.mothership-icon.skull @clause:fs.end.lose-skull @clause:fs.goal.lose
   Scenario: A mothership icon that brings the mothership onto the skull loses at once
     Given the mothership track has 7 rows, the last a skull
@@ -462,7 +464,7 @@ Feature: Dice phase
     And the dice phase with the roll grey 1 and grey 6
     When the player places the grey 1 on r2c2
     Then the mothership is on row 7
-    And the game is lost citing fs.end.lose-skull or fs.ships.mothership-icon.skull
+    And the game is lost citing fs.end.lose-skull
 
   @clause:fs.ships.explosion
   Scenario: Stopping on an explosion icon does nothing at once
@@ -526,6 +528,7 @@ Feature: Dice phase
     Then the city has taken 0 damage
     And ship p1 is on r6c2 of the sky
 
+  # The hit moves the damage marker (its event cites the hit); the defeat rule ends the game.
   @clause:fs.damage.hit @clause:fs.end.lose-damage @clause:fs.goal.lose
   Scenario: The hit that brings the damage marker to the skull loses at once
     Given the sky:
@@ -540,7 +543,7 @@ Feature: Dice phase
     And the dice phase with the roll grey 2, grey 6 and white 3
     When the player places the grey 2 on r2c2
     Then the city has taken 5 damage
-    And the game is lost citing fs.end.lose-damage or fs.damage.hit
+    And the game is lost citing fs.end.lose-damage
 
   @clause:fs.damage.hit @interpretation:damage-track-length=as-scenario
   Scenario: With four spaces before the skull the fourth hit does not lose

@@ -110,6 +110,7 @@ Feature: Mothership phase
     Then the city has taken 1 damage
     And the game is not over
 
+  # The action deals the damage (its event cites the action); the defeat rule ends the game.
   @clause:fs.mothership.action.damage @clause:fs.end.lose-damage @clause:fs.goal.lose
   Scenario: A damage action that reaches the skull loses the game
     Given the damage track has 4 spaces before the skull
@@ -117,8 +118,9 @@ Feature: Mothership phase
     And the mothership's row 2 action is 1 damage
     And the room phase
     When the player ends the room phase
-    Then the game is lost citing fs.end.lose-damage or fs.mothership.action.damage
+    Then the game is lost citing fs.end.lose-damage
 
+  # The move brings the mothership onto its skull row; the defeat rule ends the game.
   @clause:fs.mothership.action.skull @clause:fs.end.lose-skull @clause:fs.goal.lose
   Scenario: The mothership dropping onto the skull loses the game at once
     Given the mothership track has 6 rows, the last a skull
@@ -126,7 +128,7 @@ Feature: Mothership phase
     And the room phase
     When the player ends the room phase
     Then the mothership is on row 6
-    And the game is lost citing fs.end.lose-skull or fs.mothership.action.skull
+    And the game is lost citing fs.end.lose-skull
 
   @clause:fs.mothership.action.skull
   Scenario: The row above the skull does not lose
@@ -173,6 +175,7 @@ Feature: Mothership phase
     Then ship p9 is in column 2
     And the dice are to be rolled
 
+  # The priorities leave 2 and 4 tied, and the player may choose only among the tied columns.
   @clause:fs.launch.player-choice @clause:fs.launch.greatest-gap
   Scenario: When two columns tie, the player chooses between them and only them
     Given the sky:
@@ -189,7 +192,7 @@ Feature: Mothership phase
     When the player ends the room phase
     Then the player must choose the launch column among: 2 and 4
     When the player tries to launch into column 1
-    Then the decision is refused citing fs.launch.player-choice or fs.launch.greatest-gap
+    Then the decision is refused citing fs.launch.player-choice
     When the player launches into column 4
     Then ship p9 is in column 4
     And the dice are to be rolled

@@ -78,7 +78,7 @@ Feature: Room phase
     Given a grey 3 was placed on r2c2
     And the dice phase with the roll grey 5 and grey 1
     When the player tries to place the grey 5 on r2c2
-    Then the decision is refused citing fs.rooms.no-stacking or fs.dice.place
+    Then the decision is refused citing fs.dice.place
     And the dice stand on exactly: r2c2
     And the unplaced dice are grey 5 and grey 1
 
@@ -157,6 +157,7 @@ Feature: Room phase
     When the player resolves room r2c1
     Then the energy is 1
 
+  # Resolving needs the cost paid; the decline rule only says what happens to the die instead.
   @clause:fs.cost.pay @clause:fs.cost.decline @interpretation:energy-direction=counts-left
   Scenario: A room the energy cannot pay for cannot be resolved, only skipped
     Given the city:
@@ -176,7 +177,7 @@ Feature: Room phase
     And the room phase
     Then the player may not resolve room r2c1
     When the player tries to resolve room r2c1
-    Then the decision is refused citing fs.cost.pay or fs.cost.decline
+    Then the decision is refused citing fs.cost.pay
     When the player skips room r2c1
     Then the energy is 1
     And the dice stand on exactly: r2c2
@@ -540,6 +541,7 @@ Feature: Room phase
     When the player tries to move the excavator
     Then the decision is refused citing fs.excavating.cost
 
+  # The room phase's excavating rule moves the excavator only on a die ahead of it.
   @clause:fs.excavating.move @clause:fs.excavator.purpose
   Scenario: With no die ahead of it the excavator does not move
     Given the city:
@@ -552,7 +554,7 @@ Feature: Room phase
     And the room phase
     Then the player may not move the excavator
     When the player tries to move the excavator
-    Then the decision is refused citing fs.excavating.move or fs.excavator.purpose
+    Then the decision is refused citing fs.excavating.move
 
   @clause:fs.excavating.cost @interpretation:energy-direction=counts-used
   Scenario: Counting energy used, a full marker cannot pay for the excavator

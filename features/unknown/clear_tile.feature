@@ -2,8 +2,8 @@
 # A cell is "." (no tile) or a tile name then markers: #label (a name for the spot),
 # @id (a survivor), !kind:id (an enemy), +token or +token*n (tokens), cleared (tile flipped).
 # "When yellow clears ..." must be accepted; "When yellow tries to clear ..." may be refused, and
-# "Then the action is refused citing X" checks the refusal names X and changes nothing. Where two
-# clauses state the same prohibition the step accepts either ("citing A or B").
+# "Then the action is refused citing X" checks the refusal names X and changes nothing. X is one
+# clause: where several state the same prohibition, the one whose rule forbids the decision.
 @unknown
 Feature: Clear Tile
   Clearing flips a tile that has a requirement to clear once the requirement is paid, gives the
@@ -60,6 +60,7 @@ Feature: Clear Tile
     And yellow has 2 AP left
 
   # Same assumed figure, one scrap short.
+  # What must be paid before the flip is the tile's requirement to clear.
   @example:unknown.example.clear-spawn-pit @clause:unknown.action.clear @clause:unknown.tile.clear-requirement
   Scenario: The requirement must be paid in full
     Given the map:
@@ -68,7 +69,7 @@ Feature: Clear Tile
     And it is yellow's turn with 3 AP
     And yellow carries 1 scrap and 3 food
     When yellow tries to clear #pit
-    Then the action is refused citing unknown.action.clear or unknown.tile.clear-requirement
+    Then the action is refused citing unknown.tile.clear-requirement
 
   # No figure: the pit is two tiles away (the default reach of an action is range 1).
   @clause:unknown.action.defaults @clause:unknown.action.clear
@@ -88,7 +89,7 @@ Feature: Clear Tile
     And it is yellow's turn with 3 AP
     And yellow carries 2 scrap
     When yellow tries to clear #pit
-    Then the action is refused citing unknown.action.enemy-occupied or unknown.enemy.blocks-interaction
+    Then the action is refused citing unknown.action.enemy-occupied
 
   # No figure: the enemy on the pit is a stunned brute, and stunned enemies do not stop anyone
   # interacting with their tile. The brute stays where it is.
@@ -105,6 +106,7 @@ Feature: Clear Tile
     And k1 stands on #pit
 
   # No figure: Broken is a hazard with no clear cost and nothing to gather.
+  # Broken is a hazard, so the hazard rule refuses it rather than the general one.
   @clause:unknown.tile.unclearable @clause:unknown.hazard.no-clear-cost
   Scenario: A tile with neither a requirement to clear nor resources cannot be cleared
     Given the map:
@@ -112,7 +114,7 @@ Feature: Clear Tile
     And it is yellow's turn with 3 AP
     And yellow carries 2 scrap and 2 medicine
     When yellow tries to clear #broken
-    Then the action is refused citing unknown.tile.unclearable or unknown.hazard.no-clear-cost
+    Then the action is refused citing unknown.hazard.no-clear-cost
 
   # No figure: the pit was cleared earlier; a cleared tile has lost its requirement with every
   # other ability, so there is nothing left to clear.
@@ -123,7 +125,7 @@ Feature: Clear Tile
     And it is yellow's turn with 3 AP
     And yellow carries 2 scrap
     When yellow tries to clear #pit
-    Then the action is refused citing unknown.action.clear or unknown.action.clear.loses-effects
+    Then the action is refused citing unknown.action.clear.loses-effects
 
   # No figure: green stands on the pit and a scrap token lies there. Both stay after the clear,
   # and the token is not gathered with it.
@@ -163,7 +165,7 @@ Feature: Clear Tile
       | scrap @yellow | bridge #bridge | food |
     And it is yellow's turn with 3 AP
     When yellow tries to move east
-    Then the action is refused citing unknown.action.move.impassable or unknown.tile.impassable
+    Then the action is refused citing unknown.action.move.impassable
 
   # No figure: an empty spawn pit next to the survivor; the only survivor ends the turn, so the
   # round runs on. An uncleared pit spawns a monster in enemy upkeep (its continuing effect); a

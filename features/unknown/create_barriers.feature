@@ -101,6 +101,7 @@ Feature: Create Barriers
     Then the action is refused citing unknown.action.create-barriers
 
   # No figure: #far is two tiles away; an action reaches range 1.
+  # The split rule's "within range" is the default reach of an action.
   @clause:unknown.action.defaults @clause:unknown.action.create-barriers.split
   Scenario: Barriers go only on tiles within range
     Given the map:
@@ -108,7 +109,7 @@ Feature: Create Barriers
     And it is yellow's turn with 3 AP
     And yellow carries 1 scrap
     When yellow tries to place barriers on #A and #far
-    Then the action is refused citing unknown.action.defaults or unknown.action.create-barriers.split
+    Then the action is refused citing unknown.action.defaults
 
   @clause:unknown.action.enemy-occupied @clause:unknown.enemy.blocks-interaction
   Scenario: Barriers cannot go on a tile an enemy occupies
@@ -117,7 +118,7 @@ Feature: Create Barriers
     And it is yellow's turn with 3 AP
     And yellow carries 1 scrap
     When yellow tries to place both barriers on #A
-    Then the action is refused citing unknown.action.enemy-occupied or unknown.enemy.blocks-interaction
+    Then the action is refused citing unknown.action.enemy-occupied
 
   # No figure: a Flood's knockback would push the survivor east, but the next tile holds a
   # barrier. Knockback never enters it (so it is a dead end) and never removes the barrier.

@@ -51,6 +51,7 @@ Feature: Eat Food
     Then the action is refused citing unknown.action.eat-food
 
   # The action costs 1 AP, so with none left the food cannot be eaten.
+  # The 1 AP is Eat Food's cost; refusing an action the AP left cannot pay is the turn's rule.
   @clause:unknown.action.eat-food @clause:unknown.turn.survivor-actions
   Scenario: Eating needs an AP to spend
     Given the map:
@@ -58,7 +59,7 @@ Feature: Eat Food
     And it is yellow's turn with 0 AP
     And yellow carries 2 food
     When yellow tries to eat food
-    Then the action is refused citing unknown.action.eat-food or unknown.turn.survivor-actions
+    Then the action is refused citing unknown.turn.survivor-actions
     And yellow may only end the turn
 
   # Food lying loose on the survivor's own tile is not on her card: it must be picked up first.

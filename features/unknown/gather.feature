@@ -75,6 +75,7 @@ Feature: Gather
 
   # Same assumed figure: once the bunker gave food it is cleared; its icon gives one resource,
   # never both.
+  # The first gather flipped the bunker; a cleared tile has nothing left to gather.
   @example:unknown.example.gather-bunker @clause:unknown.gatherable.multi @clause:unknown.action.gather.flip @clause:unknown.action.clear.loses-effects
   Scenario: The bunker gives food or ammo, not both
     Given the map:
@@ -85,7 +86,7 @@ Feature: Gather
     When yellow gathers food from #bunker
     Then yellow carries 1 food
     When yellow tries to gather ammo from #bunker
-    Then the action is refused citing unknown.gatherable.multi or unknown.action.gather.flip or unknown.action.clear.loses-effects
+    Then the action is refused citing unknown.action.clear.loses-effects
     And yellow may gather exactly: food from #food; ammo from #ammo
 
   # No figure: a food token lies on the survivor's own tile, two more on the (uncleared) ammo
@@ -113,13 +114,14 @@ Feature: Gather
     Then yellow may gather exactly: food from #here; food from #food; food from #ammo; food from #here and #food; food from #here and #ammo; food from #food and #ammo; food from #here, #food and #ammo; ammo from #ammo
 
   # No figure: the food tile is two tiles away.
+  # Reach (range 1, line of sight) is the default rule of every action, as for traps.
   @clause:unknown.action.defaults @clause:unknown.action.gather
   Scenario: Only tiles within range 1 can be gathered
     Given the map:
       | scrap @yellow cleared | ammo cleared | food #far |
     And it is yellow's turn with 3 AP
     When yellow tries to gather food from #far
-    Then the action is refused citing unknown.action.defaults or unknown.action.gather
+    Then the action is refused citing unknown.action.defaults
 
   @clause:unknown.action.enemy-occupied @clause:unknown.enemy.blocks-interaction
   Scenario: A tile an enemy occupies cannot be gathered
@@ -127,7 +129,7 @@ Feature: Gather
       | scrap @yellow cleared | food #food !beast:b1 |
     And it is yellow's turn with 3 AP
     When yellow tries to gather food from #food
-    Then the action is refused citing unknown.action.enemy-occupied or unknown.enemy.blocks-interaction
+    Then the action is refused citing unknown.action.enemy-occupied
 
   # No figure: Broken has no resource icon.
   @clause:unknown.action.gather.eligible

@@ -43,7 +43,7 @@ Feature: Injury and Incapacitation
     Then red has 0 AP left
     And red may only end the turn
     When red tries to move west
-    Then the action is refused citing unknown.injury.incapacitated or unknown.injury.incapacitated-ap
+    Then the action is refused citing unknown.injury.incapacitated
 
   # Same assumed figure, the healthy yellow going first and healing each of the others once
   # (2 medicine each). The example's last two sentences swap the two survivors' names; by the

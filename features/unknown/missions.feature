@@ -24,6 +24,7 @@ Feature: Missions
   # No figure: yellow and green each hold a console explored this round; the third comes off the
   # stack for blue. It is picked up, not placed (so no spot is asked for), and all three are
   # held: the survivors win.
+  # As for every mission, the win cites the mission's goal.
   @clause:unknown.mission.activate.goal @clause:unknown.mission.activate.pickup @clause:unknown.mission.activate.win @clause:unknown.mission.completion-moment
   Scenario: Activate is won when survivors hold all three consoles
     Given the map:
@@ -35,7 +36,7 @@ Feature: Missions
     When blue explores and the tile is console
     Then there is no tile at 2,1
     And blue carries 1 console
-    And the survivors have won citing unknown.mission.activate.win or unknown.mission.activate.goal
+    And the survivors have won citing unknown.mission.activate.goal
 
   # No figure: a console held at upkeep goes back into the stack.
   @clause:unknown.mission.activate.reshuffle @clause:unknown.mission.activate.goal
@@ -326,6 +327,7 @@ Feature: Missions
   # another cleared one beyond, and an uncleared food tile north of base. Base holds the 5
   # refugees. His trade costs 1 AP and the 5 refugees 1 AP each: 3 - 1 - 5 = -3. He can still make
   # his two free moves onto cleared tiles, and nothing else.
+  # The refugees put his AP below 0; refusing an action the AP left cannot pay is the turn's rule.
   @example:unknown.example.refugees-runner-overload @clause:unknown.mission.refugees.ap-cost @clause:unknown.mission.refugees.carry @clause:unknown.mission.refugees.trade-limits @clause:unknown.survivor.runner.free-moves
   Scenario: The Runner takes all five refugees, drops below 0 AP and can only make his free moves
     Given the map:
@@ -342,7 +344,7 @@ Feature: Missions
     And yellow has -3 AP left
     And yellow may move exactly to: #c1
     When yellow tries to start a trade
-    Then the action is refused citing unknown.turn.survivor-actions or unknown.mission.refugees.ap-cost
+    Then the action is refused citing unknown.turn.survivor-actions
     When yellow moves east
     And yellow moves east
     Then yellow stands on #c2

@@ -47,6 +47,7 @@ Feature: Move / Close Combat
     When yellow tries to move to #ammo
     Then the action is refused citing unknown.action.move.no-diagonal
 
+  # A survivor's move: the Move action's own barrier rule.
   @example:unknown.example.move-diagonal-barrier @clause:unknown.action.move.barrier @clause:unknown.barrier.entry-removes
   Scenario: The move down fails and removes the barrier
     Given the map:
@@ -59,7 +60,7 @@ Feature: Move / Close Combat
     Then yellow stands on #here
     And #down holds 0 barrier tokens
     And yellow has 2 AP left
-    And an event cites unknown.action.move.barrier or unknown.barrier.entry-removes
+    And an event cites unknown.action.move.barrier
 
   # No figure: two barriers below; each try removes one, the third move gets through.
   @clause:unknown.action.move.barrier @clause:unknown.barrier.impassable @clause:unknown.action.repeatable
@@ -79,13 +80,14 @@ Feature: Move / Close Combat
     And yellow has 0 AP left
 
   # No figure.
+  # A survivor's move is refused by the Move action's own impassable rule.
   @clause:unknown.action.move.impassable @clause:unknown.tile.impassable
   Scenario: An impassable tile cannot be entered
     Given the map:
       | base @yellow | blocked #wall |
     And it is yellow's turn with 3 AP
     When yellow tries to move east
-    Then the action is refused citing unknown.action.move.impassable or unknown.tile.impassable
+    Then the action is refused citing unknown.action.move.impassable
     And yellow may move exactly to: none
 
   # No figure: nothing has been explored north of the survivor.

@@ -36,6 +36,7 @@ Feature: Turn order
     When yellow tries to end the turn
     Then the action is refused citing unknown.turn.finish-before-next
 
+  # The group's pick of the next survivor is what limits it to those still to go.
   @clause:unknown.turn.group-picks-next @clause:unknown.turn.any-order @clause:unknown.turn.tracker-zero
   Scenario: After a turn the group picks among the survivors still to go
     Given the map:
@@ -46,7 +47,7 @@ Feature: Turn order
     Then green has 0 AP left
     And the players may choose who goes next among exactly: yellow and blue
     When the players try to choose green to take its turn
-    Then the action is refused citing unknown.turn.group-picks-next or unknown.turn.any-order
+    Then the action is refused citing unknown.turn.group-picks-next
 
   # No figure: yellow and blue have had their turns; green (the Explorer) moves once and stops
   # with 3 AP unspent. The round ends, base eats 1 of its 2 food, and in round 2 green starts

@@ -4,12 +4,20 @@ Two options, both off unless given:
 
 ``--rulings-capture DIR``
     After each scenario, write ``DIR/scenarios/<safe name>.json``: the scenario's feature, name,
-    line, tags and steps, its outcome, its board drawn as SVG just before its first ``When`` step
-    and when it ends (``null`` where the scenario has no board), and the interpretation switches
-    the engine read while it ran (``switches_read``, ledger IDs; ``readings_seen`` gives the
-    readings each returned). ``DIR/run.json`` says which readings were forced and how the run
-    ended. The report (``rulings verify``) reads these files; the differential run uses
+    line, tags and steps (each with its table or doc string and how it ended: ``passed``,
+    ``failed``, or ``skipped`` after a failure), its outcome and failure (the failing step, the
+    message, the expected-versus-actual lines), the feature file's comments above and inside it
+    (``notes``), its board drawn as SVG just before its first ``When`` step and when it ends
+    (``null`` where the scenario has no board), the interpretation switches the engine read while
+    it ran (``switches_read``, ledger IDs; ``readings_seen`` gives the readings each returned)
+    and the clauses the engine cited (``cited``, ``tests/steps/cited.py``). A test that is not a
+    scenario but carries clause markers (``@pytest.mark.clause("unknown.range", ...)``) gets a
+    record of kind ``unit test``. ``DIR/run.json`` says which readings were forced and how the
+    run ended. The report (``rulings verify``) reads these files; the differential run uses
     ``switches_read`` to re-run only the scenarios a switch can affect.
+
+``--rulings-marked-only FILE`` (repeatable)
+    Run only the tests of FILE that carry clause markers (the report's unit tests).
 
 ``--rulings-reading SWITCH=READING`` (repeatable)
     Every scenario world starts from this reading instead of the ledger's default (each
@@ -44,6 +52,7 @@ from pytest_bdd.scenario import scenario_wrapper_template_registry
 from engine.core import registry
 from engine.core.registry import GameSpec
 from engine.core.ruleset import Switches
+from tests.steps.cited import CitedClauses
 
 GAMES: dict[str, Callable[[], dict[str, dict]]] = {
     spec.name: spec.switches for spec in registry.games().values()
@@ -81,6 +90,28 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="start every scenario world from this interpretation reading (repeatable); a "
         "scenario that sets the switch itself keeps its own reading",
     )
+    group.addoption(
+        "--rulings-marked-only",
+        metavar="FILE",
+        action="append",
+        default=[],
+        help="run only the tests of FILE that carry clause markers (repeatable)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--rulings-marked-only``: deselect the tests of those files that carry no clause
+    marker."""
+    files = {Path(f).resolve() for f in config.getoption("--rulings-marked-only", default=[])}
+    if not files:
+        return
+    keep, drop = [], []
+    for item in items:
+        unmarked = item.get_closest_marker("clause") is None
+        (drop if unmarked and Path(item.path).resolve() in files else keep).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep
 
 
 def parse_forced(options: list[str]) -> dict[str, dict[str, str]]:
@@ -288,9 +319,15 @@ def game_of(feature_file: str | Path) -> str | None:
     return None if spec is None else spec.name
 
 
-def step_record(step: Any) -> dict[str, Any]:
-    """A step as written: keyword, text, and its table or doc string if it has one."""
-    found: dict[str, Any] = {"keyword": step.keyword.strip(), "text": step.name}
+def step_record(step: Any, status: str = "passed") -> dict[str, Any]:
+    """A step as written (keyword, text, line, and its table or doc string if it has one) and
+    how it ended."""
+    found: dict[str, Any] = {
+        "keyword": step.keyword.strip(),
+        "text": step.name,
+        "line": step.line_number,
+        "status": status,
+    }
     if step.datatable is not None:
         found["datatable"] = step.datatable.raw()
     if step.docstring is not None:
@@ -308,6 +345,13 @@ class Record:
     outcomes: list[str] = field(default_factory=list)
     reads: dict[str, set[str]] = field(default_factory=dict)
     when_seen: bool = False
+    cited: set[str] = field(default_factory=set)
+    failed_step: Any = None
+    """The pytest-bdd step that failed, if one did."""
+    error: BaseException | None = None
+    """What the failing step raised."""
+    crash: str = ""
+    """pytest's account of a failure (the report's long representation)."""
 
     def outcome(self) -> str:
         if "failed" in self.outcomes:
@@ -337,6 +381,7 @@ class Capture:
         self.root = root
         self.folder = root / "scenarios"
         self.reads = SwitchReads()
+        self.cited: CitedClauses | None = None
         self.record: Record | None = None
 
     def prepare(self) -> None:
@@ -351,26 +396,49 @@ class Capture:
             raise pytest.UsageError(
                 f"--rulings-capture {self.root}: cannot write there ({error.strerror or error})"
             ) from None
-        self.reads.install()
-
-    def pytest_unconfigure(self, config: pytest.Config) -> None:
-        self.reads.uninstall()
+        self.cited = CitedClauses()
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item, nextitem: pytest.Item | None) -> Any:
         """One record per test: switch reads from setup to teardown, then the file."""
         self.record = Record()
-        self.reads.start()
+        recorded = rendered_scenario(item) is not None or item.get_closest_marker("clause")
+        if recorded:  # the noting costs time: only where a record is written
+            self.reads.install()
+            self.reads.start()
+            if self.cited is not None:
+                self.cited.start()
         try:
             return (yield)
         finally:
-            self.record.reads = self.reads.stop()
+            if recorded:
+                if self.cited is not None:
+                    self.record.cited = self.cited.stop()
+                self.record.reads = self.reads.stop()
+                self.reads.uninstall()
             record, self.record = self.record, None
             self.write(item, record)
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if self.record is not None:
             self.record.outcomes.append(report.outcome)
+            if report.failed and not self.record.crash:
+                self.record.crash = report.longreprtext
+
+    def pytest_bdd_step_error(
+        self, request: Any, feature: Any, scenario: Any, step: Any, step_func: Any,
+        step_func_args: Any, exception: BaseException,
+    ) -> None:  # fmt: skip
+        """The step that failed and what it raised."""
+        if self.record is not None and self.record.failed_step is None:
+            self.record.failed_step, self.record.error = step, exception
+
+    def pytest_bdd_step_func_lookup_error(
+        self, request: Any, feature: Any, scenario: Any, step: Any, exception: BaseException
+    ) -> None:
+        """A step no step definition matches fails as written."""
+        if self.record is not None and self.record.failed_step is None:
+            self.record.failed_step, self.record.error = step, exception
 
     def pytest_bdd_before_scenario(self, request: pytest.FixtureRequest, scenario: Any) -> None:
         if self.record is not None:
@@ -384,7 +452,7 @@ class Capture:
         if record is None or record.when_seen or step.type != "when":
             return
         record.when_seen = True
-        with self.reads.paused():
+        with self.reads.paused(), self.drawing():
             spec = spec_of(scenario.feature.filename)
             record.before = draw(request, f"{scenario.name} (before)", spec)
 
@@ -393,18 +461,55 @@ class Capture:
         record = self.record
         if record is None:
             return
-        with self.reads.paused():
+        with self.reads.paused(), self.drawing():
             spec = spec_of(scenario.feature.filename)
             record.after = draw(request, f"{scenario.name} (after)", spec)
 
-    def write(self, item: pytest.Item, record: Record) -> None:
-        """Write the record of a scenario item (other tests are not scenarios: no file)."""
-        scenario = record.scenario or rendered_scenario(item)
-        if scenario is None:
+    @contextmanager
+    def drawing(self) -> Iterator[None]:
+        """No clause citations noted while the plugin draws a board."""
+        if self.cited is None:
+            yield
             return
-        data = self.as_data(item, scenario, record)
+        with self.cited.paused():
+            yield
+
+    def write(self, item: pytest.Item, record: Record) -> None:
+        """Write the record of a scenario item, or of a test with clause markers (other tests:
+        no file)."""
+        scenario = record.scenario or rendered_scenario(item)
+        if scenario is not None:
+            data = self.as_data(item, scenario, record)
+        elif item.get_closest_marker("clause") is not None:
+            data = self.unit_data(item, record)
+        else:
+            return
         target = self.folder / f"{safe_name(item.nodeid)}.json"
         write_json(target, data)
+
+    def unit_data(self, item: pytest.Item, record: Record) -> dict[str, Any]:
+        """The record of a unit test with clause markers: the clauses it names as its tags."""
+        marked = [c for mark in item.iter_markers("clause") for c in mark.args]
+        path, line, _ = item.location
+        module = getattr(item, "module", None)
+        about = ((getattr(module, "__doc__", None) or "").strip().splitlines() or [path])[0]
+        data: dict[str, Any] = {
+            "nodeid": item.nodeid,
+            "feature": Path(path).as_posix(),
+            "feature_name": about,
+            "scenario": item.name,
+            "line": (line or 0) + 1,
+            "tags": sorted(f"clause:{c}" for c in set(marked)),
+            "game": clause_game(marked),
+            "outcome": record.outcome(),
+            "steps": [],
+            "kind": "unit test",
+            "cited": sorted(record.cited),
+            "switches_read": sorted(record.reads),
+        }
+        if record.outcome() == "failed":
+            data["failure"] = failure_data(record, [])
+        return data
 
     def as_data(self, item: pytest.Item, scenario: Any, record: Record) -> dict[str, Any]:
         feature = scenario.feature
@@ -424,14 +529,20 @@ class Capture:
             "tags": sorted(set(scenario.tags) | set(feature.tags) | set(rule_tags)),
             "game": game_of(feature.filename),
             "outcome": record.outcome(),
-            "steps": [step_record(step) for step in scenario.steps],
+            "steps": [
+                step_record(step, status) for step, status in step_statuses(scenario, record)
+            ],
+            "notes": feature_notes(feature.filename, scenario),
             "before_svg": record.before.svg,
             "after_svg": record.after.svg,
             "switches_read": sorted(record.reads),
             "readings_seen": {k: sorted(v) for k, v in sorted(record.reads.items())},
+            "cited": sorted(record.cited),
         }
         if errors:
             data["svg_error"] = "; ".join(errors)
+        if record.outcome() == "failed":
+            data["failure"] = failure_data(record, list(scenario.steps))
         return data
 
     def pytest_sessionfinish(self, session: pytest.Session, exitstatus: int) -> None:
@@ -446,6 +557,99 @@ class Capture:
             "svg_available": _svg_module() is not None,
         }
         write_json(self.root / "run.json", data)
+
+
+def step_statuses(scenario: Any, record: Record) -> list[tuple[Any, str]]:
+    """Each step with how it ended: ``passed`` up to the failing step, ``failed`` there,
+    ``skipped`` after it (never run); every step ``skipped`` when the scenario was skipped or
+    failed before its first step."""
+    steps = list(scenario.steps)
+    failed = record.failed_step
+    if failed is None:
+        status = "passed" if record.outcome() == "passed" else "skipped"
+        return [(step, status) for step in steps]
+    at = next((i for i, step in enumerate(steps) if step is failed), None)
+    if at is None:
+        at = next((i for i, s in enumerate(steps) if s.line_number == failed.line_number), 0)
+    return [
+        (step, "passed" if i < at else "failed" if i == at else "skipped")
+        for i, step in enumerate(steps)
+    ]
+
+
+COMPARISON = re.compile(
+    r"^(assert |where |\+|-|\?|At index|Full diff|Differing|Left contains|Right contains|Omitting|Use -v)"
+)
+
+
+def failure_data(record: Record, steps: list[Any]) -> dict[str, Any]:
+    """The failure: which step (index), the first line of what it raised, pytest's whole
+    account, and the expected-versus-actual lines where the failed assertion compared values."""
+    error = record.error
+    at = next((i for i, step in enumerate(steps) if step is record.failed_step), None)
+    if error is not None:
+        text = str(error).strip() or type(error).__name__
+        name = type(error).__name__
+    else:
+        text = _crash_line(record.crash) or "the test failed outside its steps"
+        name = ""
+    lines = text.splitlines()
+    message = f"{name}: {lines[0]}" if name and not lines[0].startswith(name) else lines[0]
+    explanation = [line for line in lines[1:] if line.strip()]
+    start = next((i for i, line in enumerate(explanation) if line.startswith("assert ")), None)
+    if start is None and lines[0].startswith("assert "):
+        start, explanation = 0, [lines[0].removeprefix("assert "), *explanation]
+    diff = None
+    if start is not None:
+        compared = [line for line in explanation[start:] if COMPARISON.match(line.strip())]
+        diff = "\n".join(explanation[start:]) if compared else None
+    return {"step": at, "message": message, "detail": record.crash[-6000:], "diff": diff}
+
+
+def _crash_line(longrepr: str) -> str:
+    """The ``E   ...`` lines of pytest's account (what was raised), else its last line."""
+    raised = [line[1:].strip() for line in longrepr.splitlines() if line.startswith("E ")]
+    if raised:
+        return "\n".join(raised)
+    lines = [line for line in longrepr.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+def feature_notes(filename: str, scenario: Any) -> list[str]:
+    """The comment blocks of the feature file just above the scenario (over its tags and blank
+    lines, up to the previous scenario's last line) and inside it, each block one paragraph with
+    the ``#`` marks taken off."""
+    try:
+        lines = Path(filename).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return []
+    first = scenario.line_number - 1
+    start = first
+    while start > 0:
+        text = lines[start - 1].strip()
+        if text and not text.startswith(("#", "@")):
+            break
+        start -= 1
+    steps = list(scenario.steps)
+    end = max([first, *(step.line_number - 1 for step in steps)]) + 1
+    blocks: list[list[str]] = [[]]
+    for text in (line.strip() for line in lines[start:end]):
+        if text.startswith("#") and not text.startswith("#language"):
+            blocks[-1].append(text.lstrip("#").strip())
+        elif blocks[-1]:
+            blocks.append([])
+    return [" ".join(block) for block in blocks if block]
+
+
+def clause_game(clauses: list[str]) -> str | None:
+    """The registered game whose clause index holds the first of ``clauses``."""
+    from engine.report.clauses import index_of
+
+    for clause_id in clauses:
+        for name in registry.names():
+            if clause_id in index_of(name).clauses:
+                return name
+    return None
 
 
 def _relative(path: str, root: Path) -> str:

@@ -52,12 +52,15 @@ Space = tuple[int, int]
 
 
 def _re(pattern: str) -> parsers.re:
-    """A full-match step pattern; ``{space}``, ``{die}``, ``{n}``, ``{clauses}`` expanded."""
+    """A full-match step pattern; ``{space}``, ``{die}``, ``{n}``, ``{clause}`` expanded.
+
+    ``{clause}`` is one clause ID: a step names the single clause responsible, never "A or B"
+    (such a step matches no definition)."""
     pattern = pattern.replace("{space}", r"(?P<at>r\d+c\d+)")
     pattern = pattern.replace("{die}", r"(?P<which>(?:grey|white) \d+)")
     pattern = pattern.replace("{n}", r"(?P<n>\d+)")
     pattern = pattern.replace("{ship}", r"(?P<ship>[a-z]\w*)")
-    pattern = pattern.replace("{clauses}", r"(?P<clauses>fs\.[\w.\-]+(?: or fs\.[\w.\-]+)*)")
+    pattern = pattern.replace("{clause}", r"(?P<clause>fs\.[\w.\-]+)")
     return parsers.re(pattern)
 
 
@@ -651,17 +654,13 @@ def when_launch_many(fs: FSWorld, script: Script, cols: str) -> None:
 # --- Then: decisions -------------------------------------------------------------------------
 
 
-def clause_set(text: str) -> set[str]:
-    return set(text.split(" or "))
-
-
-@then(_re(r"the decision is refused citing {clauses}"))
-def then_refused(fs: FSWorld, clauses: str) -> None:
-    """The last ``tries`` was refused for one of these clauses, and nothing changed."""
+@then(_re(r"the decision is refused citing {clause}"))
+def then_refused(fs: FSWorld, clause: str) -> None:
+    """The last ``tries`` was refused for this clause, and nothing changed."""
     assert fs.tried, "the scenario did not try a decision"
     assert fs.refused is not None, "the decision was accepted"
-    assert fs.refused.clause in clause_set(clauses), (
-        f"refused citing {fs.refused.clause}, not {clauses}: {fs.refused}"
+    assert fs.refused.clause == clause, (
+        f"refused citing {fs.refused.clause}, not {clause}: {fs.refused}"
     )
     assert fs.now() == fs.before, "a refused decision changed the state"
 
@@ -902,13 +901,13 @@ def then_phase(fs: FSWorld, phase: str, n: str) -> None:
     )
 
 
-@then(_re(r"the game is (?P<result>won|lost) citing {clauses}"))
-def then_over(fs: FSWorld, result: str, clauses: str) -> None:
+@then(_re(r"the game is (?P<result>won|lost) citing {clause}"))
+def then_over(fs: FSWorld, result: str, clause: str) -> None:
     node = fs.node()
     assert isinstance(node, TerminalNode), f"the game is not over: {node}"
     words = {"won": {"won", "win", "victory"}, "lost": {"lost", "loss", "lose", "defeat"}}
     assert node.outcome in words[result], f"the game ended {node.outcome}"
-    assert node.clause in clause_set(clauses), f"the game ended citing {node.clause}"
+    assert node.clause == clause, f"the game ended citing {node.clause}, not {clause}"
 
 
 @then("the game is not over")
@@ -917,10 +916,10 @@ def then_not_over(fs: FSWorld) -> None:
     assert not isinstance(node, TerminalNode), f"the game ended: {node}"
 
 
-@then(_re(r"an event cites {clauses}"))
-def then_event(fs: FSWorld, clauses: str) -> None:
+@then(_re(r"an event cites {clause}"))
+def then_event(fs: FSWorld, clause: str) -> None:
     cited = [e.clause for e in fs.events]
-    assert clause_set(clauses) & set(cited), f"events cite {cited}, none of {clauses}"
+    assert clause in cited, f"events cite {cited}, not {clause}"
 
 
 @then(_re(r"the ships' icons resolve in the order (?P<ids>[\w, and]+)"))

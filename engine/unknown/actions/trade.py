@@ -439,9 +439,10 @@ def exchange_rejection(
         )
     for kind, _ in (*move.give, *move.get):
         if kind not in RESOURCES:
-            return IllegalDecision(
-                "unknown.exchange.trade-action", f"only resource tokens are exchanged, not {kind}"
-            )
+            # a trap handed in would be broken back down into resources (``unknown.trap.pickup``)
+            handed_in = kind == "trap" and count(move.give, kind) > 0
+            clause = "unknown.trap.pickup" if handed_in else "unknown.exchange.trade-action"
+            return IllegalDecision(clause, f"only resource tokens are exchanged, not {kind}")
     carried = actor(state, who).goods
     for kind, n in move.give:
         if count(carried, kind) < n:

@@ -130,7 +130,8 @@ class EndTurn:
 
 
 def waiting(state: UnknownState) -> list[str]:
-    """Survivors who have not yet had their turn this round."""
+    """Survivors who have not yet had their turn this round, to go in any order
+    (``unknown.turn.any-order``)."""
     return [s.id for s in state.position.survivors if s.id not in state.done]
 
 
@@ -148,7 +149,7 @@ def start_turn(rules: Rules, state: UnknownState, who: str) -> Outcome:
         )
     if who not in waiting(state):
         raise IllegalDecision(
-            "unknown.turn.any-order", f"{who} is not a survivor still to act this round"
+            "unknown.turn.group-picks-next", f"{who} is not a survivor still to act this round"
         )
     survivor = state.position.survivor(who)
     ap, mud = start_of_turn(state, survivor, starting_ap(rules, state, survivor))
