@@ -353,3 +353,69 @@ def test_validating_copying_hashing_a_ruleset_is_not_a_read() -> None:
     finally:
         reads.uninstall()
     assert "__getattribute__" not in Switches.__dict__
+
+
+def test_a_broken_scenario_leads_the_report_with_its_failing_step_and_message(forced_run) -> None:
+    """Breaking a scenario (here: forcing a reading its expectations do not hold under) makes
+    its record carry the failing step and the message, the steps after it skipped, and the
+    report's index page show it first, under "What failed", with both."""
+    from engine.report.cucumber import cucumber_json
+    from engine.report.model import Coverage, GameReport, Report
+    from engine.report.page import pages
+    from engine.report.records import read_records
+
+    folder, forced = forced_run
+    broken = forced[FIGHTER]
+    assert broken["outcome"] == "failed"
+    failure = broken["failure"]
+    statuses = [step["status"] for step in broken["steps"]]
+    at = failure["step"]
+    assert statuses[at] == "failed" and set(statuses[:at]) == {"passed"}
+    assert set(statuses[at + 1 :]) <= {"skipped"}
+    assert failure["message"].strip()
+    found = read_records(folder)
+    skies = found.of_game("falling-skies")
+    report = Report(
+        [GameReport("falling-skies", skies, [], [], False)], Coverage(None), [], 1.0, folder
+    )
+    index = pages(report)["index.html"]
+    failed_at = index.index('id="failures"')
+    first_scenario = index.index(broken["scenario"].replace("'", "&#x27;"), failed_at)
+    failing_step = broken["steps"][at]["text"]
+    assert index.index(failing_step.split()[0], failed_at) > failed_at
+    message = failure["message"].splitlines()[0][:40]
+    assert html_escape(message) in index[first_scenario:]
+    (feature,) = [
+        f
+        for f in cucumber_json(skies)
+        if any(e["name"] == broken["scenario"] for e in f["elements"])
+    ]
+    element = next(e for e in feature["elements"] if e["name"] == broken["scenario"])
+    assert [s["result"]["status"] for s in element["steps"]] == statuses
+    assert "error_message" in element["steps"][at]["result"]
+
+
+def html_escape(text: str) -> str:
+    from html import escape
+
+    return escape(text)
+
+
+def test_cucumber_json_keeps_the_map_table_and_the_engine_citations_are_recorded(
+    default_run,
+) -> None:
+    """The "Given the map:" table reaches ``cucumber.json`` as rows, cell for cell; the record
+    lists the clauses the engine cited, among them the trap clause the scenario is tagged
+    with."""
+    from engine.report.cucumber import cucumber_json
+    from engine.report.records import read_records
+
+    folder, found = default_run
+    trap = found[TRAP]
+    table = next(step["datatable"] for step in trap["steps"] if "datatable" in step)
+    elements = [e for f in cucumber_json(read_records(folder).scenarios) for e in f["elements"]]
+    element = next(e for e in elements if e["name"] == trap["scenario"])
+    rows = next(step["rows"] for step in element["steps"] if "rows" in step)
+    assert [row["cells"] for row in rows] == table
+    tagged = {t.removeprefix("clause:") for t in trap["tags"] if t.startswith("clause:")}
+    assert tagged & set(trap["cited"]), (tagged, trap["cited"])

@@ -138,6 +138,7 @@ def behemoth_row(number: int, cleared: bool = False) -> tuple[PlacedTile, ...]:
     )
 
 
+@pytest.mark.clause("unknown.mission.behemoth.canisters")
 def test_one_of_the_first_five_behemoth_tiles_gathers_for_one_canister() -> None:
     state = on_turn(behemoth_row(5), "behemoth", (Survivor("y", (0, 0)),))
     assert Gather("y", "canister", ((1, 0),)) in GAME.actions(state, "y")
@@ -146,12 +147,14 @@ def test_one_of_the_first_five_behemoth_tiles_gathers_for_one_canister() -> None
     assert state.position.tile_at[(1, 0)].cleared
 
 
+@pytest.mark.clause("unknown.mission.behemoth.canisters")
 def test_the_sixth_behemoth_tile_gives_no_canister() -> None:
     state = on_turn(behemoth_row(6), "behemoth", (Survivor("y", (0, 0)),))
     with pytest.raises(IllegalDecision):
         GAME.apply(state, Gather("y", "canister", ((1, 0),)))
 
 
+@pytest.mark.clause("unknown.mission.behemoth.spawn")
 def test_exploring_the_sixth_behemoth_tile_spawns_the_mission_behemoth() -> None:
     tiles = (
         PlacedTile((0, 0), "base"),
@@ -164,6 +167,7 @@ def test_exploring_the_sixth_behemoth_tile_spawns_the_mission_behemoth() -> None
     assert [(e.kind, e.at) for e in state.position.enemies] == [("mission_behemoth", (7, 0))]
 
 
+@pytest.mark.clause("unknown.mission.behemoth.short", "unknown.mission.behemoth.spawn")
 def test_in_the_short_version_the_fifth_tile_spawns_it() -> None:
     tiles = (
         PlacedTile((0, 0), "base"),
@@ -174,6 +178,7 @@ def test_in_the_short_version_the_fifth_tile_spawns_it() -> None:
     assert [e.kind for e in state.position.enemies] == ["mission_behemoth"]
 
 
+@pytest.mark.clause("unknown.mission.behemoth.hurl")
 def test_a_hurl_needs_a_canister() -> None:
     state = on_turn(row("food", "ammo"), "behemoth", (Survivor("y", (0, 0)),))
     behemoth = Enemy("bh", "mission_behemoth", (1, 0))
@@ -184,6 +189,7 @@ def test_a_hurl_needs_a_canister() -> None:
     assert refused.value.clause == "unknown.mission.behemoth.hurl"
 
 
+@pytest.mark.clause("unknown.mission.behemoth.short", "unknown.mission.behemoth.goal")
 def test_the_short_version_is_won_by_the_fourth_canister() -> None:
     state = on_turn(row("food"), "behemoth", (Survivor("y", (0, 0)),))
     assert MISSIONS["behemoth"](replace(state, mission_card=(("canister", 4),))) is None
@@ -191,6 +197,7 @@ def test_the_short_version_is_won_by_the_fourth_canister() -> None:
     assert MISSIONS["behemoth"](short) is not None
 
 
+@pytest.mark.clause("unknown.mission.behemoth.base-loss")
 def test_the_mission_behemoth_entering_base_loses_the_game() -> None:
     tiles = row("base", "food", "ammo", "lab", "scrap")
     state = on_turn(tiles, "behemoth", (Survivor("y", (4, 0)),))
