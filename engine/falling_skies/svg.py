@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 
-from engine.core.svg import Canvas, cut, document, num
+from engine.core.svg import Canvas, MeasuredCanvas, cut, fitted_document, text_width
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
@@ -57,10 +57,6 @@ ROOMS: dict[str, tuple[str, str]] = {
 SHIP_FILL = {"purple": "#7d3fa8", "white": "#f7f7f7"}
 SHIP_TEXT = {"purple": "#ffffff", "white": "#222222"}
 
-PAD = 8
-"""Least margin between any text and the picture's edge."""
-NARROW, WIDE = frozenset(" ijlI.,:;!|'`()[]"), frozenset("mwMW@%#\u2026\u2620")
-"""Characters drawn narrower, and much wider, than most in DejaVu Sans."""
 ID_CHARS = 11
 """Where a room's id is cut (with an ellipsis) on its tag."""
 
@@ -80,7 +76,7 @@ def draw_falling_skies(
     """The SVG drawing of a Falling Skies position (its scenario read under ``ruleset``)."""
     board = Board.build(scenario, ruleset)
     heading = title or f"Under Falling Skies: {scenario.name}"
-    canvas = _Canvas()
+    canvas = MeasuredCanvas()
     canvas.text(LEFT, 20, cut(heading, 80), size=14, font_weight="bold")
     canvas.text(LEFT, 38, _status_line(state, scenario), size=11, fill="#444444")
     grid_right = LEFT + CW * scenario.columns
@@ -92,67 +88,7 @@ def draw_falling_skies(
     city_bottom = _city(canvas, board, state, city_top)
     _column_labels(canvas, scenario.columns, city_bottom + 16)
     bottom = _markers(canvas, board, state, city_bottom + 44, width)
-    return _document(canvas, width, bottom + 10, heading, _summary(state, scenario))
-
-
-def text_width(words: str, size: float, bold: bool = False) -> float:
-    """How wide a line of text is drawn in DejaVu Sans, rounded up: each character's share of
-    the font size (narrow ones a third, capitals four fifths, the widest nearly a whole), a
-    tenth more in bold."""
-    shares = (
-        0.34 if c in NARROW else 0.95 if c in WIDE else 0.8 if c.isupper() else 0.64 for c in words
-    )
-    return sum(shares) * size * (1.1 if bold else 1.0)
-
-
-class _Canvas(Canvas):
-    """A canvas that keeps the extent of its rectangles and texts (a text's width estimated
-    from its length), so the picture can be made large enough to hold them all."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.extent = [math.inf, math.inf, -math.inf, -math.inf]
-
-    def grow(self, x0: float, y0: float, x1: float, y1: float) -> None:
-        """Count the box from ``(x0, y0)`` to ``(x1, y1)`` as drawn."""
-        box = self.extent
-        self.extent = [min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1)]
-
-    def rect(self, x: float, y: float, w: float, h: float, **pairs: object) -> None:
-        self.grow(x, y, x + w, y + h)
-        super().rect(x, y, w, h, **pairs)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        words: str,
-        size: float = 11,
-        anchor: str = "start",
-        **pairs: object,
-    ) -> None:
-        width = text_width(words, size, pairs.get("font_weight") == "bold")
-        start = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
-        self.grow(start, y - size, start + width, y + size * 0.3)
-        super().text(x, y, words, size, anchor, **pairs)
-
-
-def _document(canvas: _Canvas, width: float, height: float, title: str, summary: str) -> str:
-    """The whole picture, at least ``width`` by ``height`` and large enough for everything the
-    canvas holds with a margin; moved right and down when a text reaches past its top or left
-    edge."""
-    x0, y0, x1, y1 = canvas.extent
-    dx = max(0.0, PAD - x0) if x0 != math.inf else 0.0
-    dy = max(0.0, PAD - y0) if y0 != math.inf else 0.0
-    if dx or dy:
-        canvas.lines = [
-            f'  <g transform="translate({num(dx)} {num(dy)})">',
-            *("  " + line for line in canvas.lines),
-            "  </g>",
-        ]
-    width = math.ceil(max(width, x1 + dx + PAD))
-    height = math.ceil(max(height, y1 + dy + PAD))
-    return document(canvas, width, height, GAME, title, summary)
+    return fitted_document(canvas, width, bottom + 10, GAME, heading, _summary(state, scenario))
 
 
 def _status_line(state: FSState, scenario: Scenario) -> str:

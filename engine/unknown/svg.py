@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from engine.core.svg import Canvas, cut, document, num
+from engine.core.svg import Canvas, MeasuredCanvas, cut, fitted_document, text_width
 from engine.unknown.catalog import catalog, enemy_kinds
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified
@@ -46,10 +46,6 @@ NAME_CHARS, PIECE_CHARS, LABEL_CHARS = 17, 17, 12
 """Where a tile's name, a piece's line and a label are cut (with an ellipsis)."""
 BADGE_H, BADGE_GAP = 16, 3
 """Height of a label's badge, and the space between stacked badges."""
-PAD = 8
-"""Least margin between any text and the picture's edge."""
-NARROW, WIDE = frozenset(" ijlI.,:;!|'`()[]"), frozenset("mwMW@%#\u2026\u2620")
-"""Characters drawn narrower, and much wider, than most in DejaVu Sans."""
 
 TOKENS: dict[str, tuple[str, str]] = {
     "barrier": ("B", "#6d6d6d"),
@@ -135,7 +131,7 @@ def draw_unknown(
     spots = label_spots(labels or {})
     if not position.tiles:
         return _empty(heading, state, spots)
-    canvas = _Canvas()
+    canvas = MeasuredCanvas()
     canvas.text(LEFT, 20, cut(heading, 90), size=14, font_weight="bold")
     below = _state_panel(canvas, state, position, 30)
     canvas.text(
@@ -154,7 +150,9 @@ def draw_unknown(
     for placed in position.tiles:
         _tile(canvas, position, placed.at, layout, colours)
     bottom = _legend(canvas, position, layout.bottom + 34, colours, spots, layout.width)
-    return _document(canvas, layout.width, bottom + 12, heading, _summary(position, spots))
+    return fitted_document(
+        canvas, layout.width, bottom + 12, GAME, heading, _summary(position, spots)
+    )
 
 
 def label_spots(labels: Mapping[str, object]) -> dict[Coord, list[str]]:
@@ -176,66 +174,6 @@ def _coord(where: object) -> Coord | None:
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in where):
         return None
     return (where[0], where[1])
-
-
-def text_width(words: str, size: float, bold: bool = False) -> float:
-    """How wide a line of text is drawn in DejaVu Sans, rounded up: each character's share of
-    the font size (narrow ones a third, capitals four fifths, the widest nearly a whole), a
-    tenth more in bold."""
-    shares = (
-        0.34 if c in NARROW else 0.95 if c in WIDE else 0.8 if c.isupper() else 0.64 for c in words
-    )
-    return sum(shares) * size * (1.1 if bold else 1.0)
-
-
-class _Canvas(Canvas):
-    """A canvas that keeps the extent of its rectangles and texts (a text's width estimated
-    from its length), so the picture can be made large enough to hold them all."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.extent = [math.inf, math.inf, -math.inf, -math.inf]
-
-    def grow(self, x0: float, y0: float, x1: float, y1: float) -> None:
-        """Count the box from ``(x0, y0)`` to ``(x1, y1)`` as drawn."""
-        box = self.extent
-        self.extent = [min(box[0], x0), min(box[1], y0), max(box[2], x1), max(box[3], y1)]
-
-    def rect(self, x: float, y: float, w: float, h: float, **pairs: object) -> None:
-        self.grow(x, y, x + w, y + h)
-        super().rect(x, y, w, h, **pairs)
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        words: str,
-        size: float = 11,
-        anchor: str = "start",
-        **pairs: object,
-    ) -> None:
-        width = text_width(words, size, pairs.get("font_weight") == "bold")
-        start = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
-        self.grow(start, y - size, start + width, y + size * 0.3)
-        super().text(x, y, words, size, anchor, **pairs)
-
-
-def _document(canvas: _Canvas, width: float, height: float, title: str, summary: str) -> str:
-    """The whole picture, at least ``width`` by ``height`` and large enough for everything the
-    canvas holds with a margin; moved right and down when a text reaches past its top or left
-    edge."""
-    x0, y0, x1, y1 = canvas.extent
-    dx = max(0.0, PAD - x0) if x0 != math.inf else 0.0
-    dy = max(0.0, PAD - y0) if y0 != math.inf else 0.0
-    if dx or dy:
-        canvas.lines = [
-            f'  <g transform="translate({num(dx)} {num(dy)})">',
-            *("  " + line for line in canvas.lines),
-            "  </g>",
-        ]
-    width = math.ceil(max(width, x1 + dx + PAD))
-    height = math.ceil(max(height, y1 + dy + PAD))
-    return document(canvas, width, height, GAME, title, summary)
 
 
 # -- the state's header -----------------------------------------------------------------------------
@@ -821,7 +759,7 @@ def _summary(position: UnknownPosition, spots: dict[Coord, list[str]]) -> str:
 def _empty(heading: str, state: UnknownState | None, spots: dict[Coord, list[str]]) -> str:
     """A valid drawing that says the map has no tiles (with the state's header, and the labels
     the scenario gave, if any)."""
-    canvas = _Canvas()
+    canvas = MeasuredCanvas()
     canvas.text(LEFT, 20, cut(heading, 90), size=14, font_weight="bold")
     below = _state_panel(canvas, state, UnknownPosition(), 30)
     canvas.open("empty-map")
@@ -832,7 +770,7 @@ def _empty(heading: str, state: UnknownState | None, spots: dict[Coord, list[str
     )
     canvas.close()
     bottom = _label_list(canvas, spots, top + 84, 480)
-    return _document(canvas, 480, bottom, heading, "An empty map: no tiles are placed.")
+    return fitted_document(canvas, 480, bottom, GAME, heading, "An empty map: no tiles are placed.")
 
 
 __all__ = ["draw_unknown"]
