@@ -15,7 +15,7 @@ from engine.report.clauses import CONFIRMED_BY, STATUSES, ClauseRow, section_tot
 from engine.report.differential import SwitchReport
 from engine.report.model import GameReport
 from engine.report.page_filters import filter_bar, item_data
-from engine.report.page_links import FeatureSection, Site, shown_name
+from engine.report.page_links import FeatureSection, Site, record_data
 from engine.report.records import ScenarioRecord
 
 CLAUSE_COLUMNS = (
@@ -303,13 +303,7 @@ def _index_group(site: Site, section: FeatureSection) -> str:
 
 
 def _index_row(site: Site, record: ScenarioRecord) -> str:
-    data = item_data(
-        record.outcome,
-        record.feature_name,
-        record.tags,
-        record.switches_read,
-        [shown_name(record), record.feature, *(f"{s.keyword} {s.text}" for s in record.steps)],
-    )
+    data = record_data(record)
     examples = ", ".join(f"<code>{escape(e)}</code>" for e in record.examples)
     read = ", ".join(f"<code>{escape(s)}</code>" for s in dict.fromkeys(record.switches_read))
     return (

@@ -281,3 +281,12 @@ def _definitions(path: str) -> dict[str, int]:
 
     visit(tree, "")
     return found
+
+
+def record_data(record: ScenarioRecord) -> str:
+    """The filter attributes of a scenario's listing or article (``page_filters.item_data``):
+    its outcome, section, tags, switches read and the words the search looks through."""
+    from engine.report.page_filters import item_data
+
+    words = [shown_name(record), record.feature, *(f"{s.keyword} {s.text}" for s in record.steps)]
+    return item_data(record.outcome, record.feature_name, record.tags, record.switches_read, words)

@@ -13,8 +13,7 @@ from html import escape
 
 from engine.core import registry
 from engine.report.clauses import index_of
-from engine.report.page_filters import item_data
-from engine.report.page_links import Site, shown_name
+from engine.report.page_links import Site, record_data, shown_name
 from engine.report.records import Failure, ScenarioRecord, StepRecord
 
 MARKS = {"passed": "", "failed": "failed here", "skipped": "skipped: never ran"}
@@ -106,13 +105,7 @@ def article(site: Site, game: str, record: ScenarioRecord) -> str:
     anchor = site.places.anchors[record.nodeid]
     failure = "" if record.failure is None else failure_details(record.failure)
     body = f'<div class="story">{steps(record)}{failure}</div>{notes(record)}'
-    data = item_data(
-        record.outcome,
-        record.feature_name,
-        record.tags,
-        record.switches_read,
-        [shown_name(record), record.feature, *(f"{s.keyword} {s.text}" for s in record.steps)],
-    )
+    data = record_data(record)
     with_notes = " with-notes" if record.notes else ""
     return (
         f'<article class="scenario {escape(record.outcome)}" id="{anchor}" '
