@@ -821,13 +821,17 @@ def test_the_offered_placements_are_exactly_the_ones_the_rules_allow():
         assert checked > 20
 
 
-def test_new_white_ships_take_free_names():
+def test_new_white_ships_take_names_no_ship_had_before():
+    """A new white ship is numbered after every white ship made so far, in play or shot down,
+    so a log never shows one id on two different ships."""
     game = make_game(
         mothership=track(("white", 1)), ships={"purple": 0, "white": 4, "white_start": 0}
     )
     ships = (white("w1", 5, 1), white("w3", 5, 2))
     state = end_round(game, ships=ships).state
-    assert sorted(s.id for s in state.ships) == ["w1", "w2", "w3"]
+    assert sorted(s.id for s in state.ships) == ["w1", "w3", "w4"]
+    shot = end_round(game, ships=ships[:1], whites_destroyed=1).state
+    assert sorted(s.id for s in shot.ships) == ["w1", "w3"]
 
 
 def test_playout_states_keep_the_boards_invariants():

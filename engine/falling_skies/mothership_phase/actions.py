@@ -21,9 +21,7 @@ def add_white_ships(board: Board, state: FSState, count: int, clause: str) -> Ou
     Past the supply the rest of the icon is ignored (``fs.white-ships.limited``).
     """
     added = min(count, white_supply(board, state))
-    taken = {s.id for s in state.ships}
-    names = (f"w{k}" for k in range(1, len(taken) + added + 2) if f"w{k}" not in taken)
-    new = tuple(Ship(next(names), "white") for _ in range(added))
+    new = tuple(Ship(name, "white") for name in _fresh_white_names(state, added))
     state = evolve(state, ships=(*state.ships, *new))
     events = []
     if added:
@@ -34,6 +32,20 @@ def add_white_ships(board: Board, state: FSState, count: int, clause: str) -> Ou
         text = f"{count - added} white ship(s) cannot be added: the supply is empty"
         events.append(event("white_supply_empty", "fs.white-ships.limited", text))
     return state, tuple(events)
+
+
+def _fresh_white_names(state: FSState, count: int) -> list[str]:
+    """Ids for ``count`` new white ships: numbered after every white ship made so far (in play
+    or shot down), so an id shot down never comes back on a different ship."""
+    taken = {s.id for s in state.ships}
+    made = sum(1 for s in state.ships if s.color == "white") + state.whites_destroyed
+    names: list[str] = []
+    k = made
+    while len(names) < count:
+        k += 1
+        if f"w{k}" not in taken:
+            names.append(f"w{k}")
+    return names
 
 
 def mothership_action(board: Board, state: FSState) -> Outcome:
