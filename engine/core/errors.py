@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 class IllegalDecision(Exception):
     """A decision the rules forbid. Names the clause it breaks; the state is left untouched."""
@@ -20,3 +22,14 @@ class PositionError(Exception):
         self.source = source
         self.entry = entry
         self.problem = problem
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'food'?)`` for the choice nearest ``word`` (case aside), or ``""`` when
+    none is near: the one way every bad name (tile, card, key, phrase word, reading) is
+    answered with a suggestion."""
+    from difflib import get_close_matches
+
+    options = {choice.lower(): choice for choice in choices}
+    near = get_close_matches(word.lower(), list(options), n=1, cutoff=0.6)
+    return f" (did you mean {options[near[0]]!r}?)" if near else ""

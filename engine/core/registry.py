@@ -28,7 +28,7 @@ from random import Random
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from engine.core.errors import PositionError
+from engine.core.errors import PositionError, did_you_mean
 from engine.core.playout import Policy, SweepReport, sweep_report
 
 GROUP = "rulings.games"
@@ -498,11 +498,7 @@ def game(name: str) -> GameSpec:
     specs = _registered()
     if name in specs:
         return specs[name]
-    from difflib import get_close_matches
-
-    near = get_close_matches(name, list(specs), n=1)
-    hint = f" (did you mean {near[0]!r}?)" if near else ""
-    raise KeyError(f"no game {name!r}{hint}; games: {', '.join(specs)}")
+    raise KeyError(f"no game {name!r}{did_you_mean(name, specs)}; games: {', '.join(specs)}")
 
 
 def default_game() -> GameSpec:
