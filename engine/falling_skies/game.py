@@ -114,13 +114,13 @@ class FallingSkiesGame:
             rolled=(),
             placed=(),
             ships=ships,
-            mothership_row=1,
+            mothership_row=1,  # ledger: mothership-start-row
             excavator=self.board.start,
             research=0,
             energy=s.energy_start,
             damage=0,
         )
-        state, events = setup_launch(self.board, state)
+        state, events = setup_launch(self.board, self.ruleset, state)
         return evolve(state, pending=(("roll",),)), events
 
     # -- who decides ------------------------------------------------------------------------
@@ -140,7 +140,9 @@ class FallingSkiesGame:
                 ship = next_ship(state)
                 return PlayerNode(
                     player="player",
-                    legal=tuple(LaunchColumn(c) for c in launch_columns(self.board, state)),
+                    legal=tuple(
+                        LaunchColumn(c) for c in launch_columns(self.board, self.ruleset, state)
+                    ),
                     prompt=f"choose the column ship {ship.id if ship else '?'} launches into",
                     clause="fs.launch.player-choice",
                 )
@@ -171,7 +173,7 @@ class FallingSkiesGame:
             grey, white = self._roll_counts(state)
             state, events = apply_roll(state, decision, grey, white)
         elif head == "launch":
-            state, events = choose_launch(board, state, decision)
+            state, events = choose_launch(board, ruleset, state, decision)
         elif state.phase == "dice" and isinstance(decision, PlaceDie):
             state, events = place_die(board, ruleset, state, decision)
         elif state.phase == "room" and isinstance(decision, ResolveRoom):
@@ -253,7 +255,7 @@ class FallingSkiesGame:
             head = state.pending[0]
             if head[0] != "launch":
                 return None
-            columns = launch_columns(board, state) if next_ship(state) else []
+            columns = launch_columns(board, self.ruleset, state) if next_ship(state) else []
             if int(head[1]) <= 0 or not columns:
                 return self._next_round(evolve(state, pending=state.pending[1:]))
             if len(columns) == 1:
@@ -272,7 +274,8 @@ class FallingSkiesGame:
         return None
 
     def _room_phase(self, state: FSState) -> Outcome:
-        """The dice phase is over (``fs.round.room-phase``); idle dice come off at once."""
+        """The dice phase is over (``fs.round.room-phase``): dice with no space left stay unplaced
+        (ledger: ``unplaceable-dice``)."""
         events = [event("phase", "fs.round.room-phase", f"round {state.round}: room phase")]
         for die in state.rolled:
             text = f"the {die.value} has no space left and is not placed"
@@ -281,7 +284,8 @@ class FallingSkiesGame:
 
     def _mothership_phase(self, state: FSState) -> Outcome:
         """Move the mothership, carry out its action, then queue the launches
-        (``fs.mothership.steps``)."""
+        (``fs.mothership.steps``); every ship aboard may launch, however it came back (ledger:
+        ``hit-ship-relaunch``, ``recovered-ship-relaunch``)."""
         state = evolve(state, phase="mothership")
         events = [
             event("phase", "fs.round.mothership-phase", f"round {state.round}: mothership phase")
@@ -289,7 +293,7 @@ class FallingSkiesGame:
         state, moved = mothership_down(self.board, state, "fs.mothership.move")
         events.extend(moved)
         if state.outcome is None:
-            state, acted = mothership_action(self.board, state)
+            state, acted = mothership_action(self.board, self.ruleset, state)
             events.extend(acted)
         if state.outcome is None:
             state = evolve(state, pending=(("launch", MAX_LAUNCHES),))

@@ -34,6 +34,9 @@ class Ruleset(Switches):
     robot_rooms: str
     sky_row_3_excavated: str
     damage_track_length: str
+    white_shot_down: str
+    white_supply_short: str
+    launch_all_columns_taken: str
 
 
 def interpretation_ledger() -> dict[str, dict]:

@@ -77,7 +77,8 @@ def load_scenario(path: str | Path) -> Scenario:
 
 @cache
 def default_scenario() -> Scenario:
-    """The shipped default: the print-and-play easy-side board (``pnp-easy.yaml``)."""
+    """The shipped default: the print-and-play easy-side board (``pnp-easy.yaml``; ledger:
+    ``reinforcement-ships``, ``research-track-order``)."""
     return load_scenario(DEFAULT_SCENARIO)
 
 

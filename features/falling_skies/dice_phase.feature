@@ -429,7 +429,8 @@ Feature: Dice phase
     And the city has taken 0 damage
 
   # The source skips the action beside the mothership in the sentence about a ship it runs into;
-  # the engine skips it whenever an icon moves the mothership (reported as a candidate switch).
+  # the published rules skip it whenever an icon moves the mothership (ledger:
+  # mothership-icon-action).
   @clause:fs.ships.mothership-icon.recover @clause:fs.ships.mothership-icon
   Scenario: A mothership icon that meets no ship still skips the new row's action
     Given the sky:

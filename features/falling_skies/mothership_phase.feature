@@ -158,7 +158,7 @@ Feature: Mothership phase
     Then ship p9 is in column 3
     And the dice are to be rolled
 
-  @clause:fs.launch.greatest-gap
+  @clause:fs.launch.greatest-gap @interpretation:launch-all-columns-taken=greatest-gap
   Scenario: With a ship in every column, the column whose highest ship is lowest takes the launch
     Given the sky:
       | .   | .   | .   | .   | .   |
@@ -169,14 +169,37 @@ Feature: Mothership phase
       | .   | @p2 | .   | .   | .   |
       | .   | .   | .   | .   | .   |
       | .   | .   | .   | .   | .   |
+    And the rules read "launch-all-columns-taken" as "greatest-gap"
     And ship p9 waits on the mothership
     And the room phase
     When the player ends the room phase
     Then ship p9 is in column 2
     And the dice are to be rolled
 
+  # The print-and-play text: once no column is empty, any free launch space will do. The
+  # mothership drops to row 2, so ships launch onto row 3, where p1 and p5 stand.
+  @clause:fs.launch.player-choice @clause:fs.launch.greatest-gap @interpretation:launch-all-columns-taken=any-free
+  Scenario: Read as the print-and-play text, with a ship in every column any free launch space will do
+    Given the sky:
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | @p1 | .   | .   | .   | @p5 |
+      | .   | .   | @p3 | .   | .   |
+      | .   | .   | .   | @p4 | .   |
+      | .   | @p2 | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+    And the rules read "launch-all-columns-taken" as "any-free"
+    And ship p9 waits on the mothership
+    And the room phase
+    When the player ends the room phase
+    Then the player must choose the launch column among: 2, 3 and 4
+    When the player launches into column 3
+    Then ship p9 is in column 3
+    And the dice are to be rolled
+
   # The priorities leave 2 and 4 tied, and the player may choose only among the tied columns.
-  @clause:fs.launch.player-choice @clause:fs.launch.greatest-gap
+  @clause:fs.launch.player-choice @clause:fs.launch.greatest-gap @interpretation:launch-all-columns-taken=greatest-gap
   Scenario: When two columns tie, the player chooses between them and only them
     Given the sky:
       | .   | .   | .   | .   | .   |
@@ -187,6 +210,7 @@ Feature: Mothership phase
       | .   | @p2 | .   | @p4 | .   |
       | .   | .   | .   | .   | .   |
       | .   | .   | .   | .   | .   |
+    And the rules read "launch-all-columns-taken" as "greatest-gap"
     And ship p9 waits on the mothership
     And the room phase
     When the player ends the room phase
@@ -303,3 +327,46 @@ Feature: Mothership phase
     Then the player must choose the launch column among: 2, 3, 4 and 5
     When the player launches into column 2
     Then 3 white ships are in the sky
+
+  # The supply holds one white ship (w1 is in the sky) and the action asks for two.
+  @clause:fs.white-ships.limited @clause:fs.mothership.action.white @interpretation:white-supply-short=as-many-as-left
+  Scenario: An action asking for more white ships than are left adds the ones there are
+    Given the sky:
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | @w1 | @p2 | @p3 | @p4 | @p5 |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+    And the white-ship supply is 2
+    And the rules read "white-supply-short" as "as-many-as-left"
+    And the mothership's row 2 action is add 2 white ships
+    And the room phase
+    When the player ends the room phase
+    Then an event cites fs.white-ships.limited
+    And the player must choose the launch column among: 1, 2, 3, 4 and 5
+    When the player launches into column 3
+    Then 2 white ships are in the sky
+
+  @clause:fs.white-ships.limited @clause:fs.mothership.action.white @interpretation:white-supply-short=all-or-nothing
+  Scenario: Read all or nothing, an action the supply cannot carry out in full adds no white ship
+    Given the sky:
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | @w1 | @p2 | @p3 | @p4 | @p5 |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+    And the white-ship supply is 2
+    And the rules read "white-supply-short" as "all-or-nothing"
+    And the mothership's row 2 action is add 2 white ships
+    And the room phase
+    When the player ends the room phase
+    Then 1 white ship is in the sky
+    And no white ship waits on the mothership
+    And an event cites fs.white-ships.limited
+    And the dice are to be rolled

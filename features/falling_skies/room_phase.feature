@@ -328,7 +328,7 @@ Feature: Room phase
 
   # --- jet fighters --------------------------------------------------------------------------------
 
-  @clause:fs.room-effects.fighter @clause:fs.room-effects.fighter.fate @clause:fs.white-ships.shot-down
+  @clause:fs.room-effects.fighter @clause:fs.room-effects.fighter.fate @clause:fs.white-ships.shot-down @interpretation:white-shot-down=leaves-game
   Scenario: A fighter shoots down every ship on an explosion icon up to its value
     Given the city:
       | aa_gun  | aa_gun | aa_gun | aa_gun | aa_gun |
@@ -340,6 +340,7 @@ Feature: Room phase
       | .      | .      | .      | .      | .   |
       | .      | .      | .      | .      | .   |
       | .      | .      | .      | .      | .   |
+    And the rules read "white-shot-down" as "leaves-game"
     And a grey 4 was placed on r2c1
     And a grey 1 was placed on r2c2
     And the room phase
@@ -350,6 +351,27 @@ Feature: Room phase
     And the white ships shot down number 1
     And ship p3 is on r3c3 of the sky
     And ship p4 is on r3c5 of the sky
+
+  # The print-and-play fighter puts every ship it shoots back on the mothership card; its red
+  # reinforcement ships play the white ships' part on the default board.
+  @clause:fs.room-effects.fighter.fate @clause:fs.white-ships.shot-down @interpretation:white-shot-down=returns
+  Scenario: Read as the print-and-play fighter, a white ship shot down goes back aboard
+    Given the city:
+      | aa_gun  | aa_gun | aa_gun | aa_gun | aa_gun |
+      | fighter | energy | tunnel | tunnel | tunnel |
+    And the sky:
+      | .      | .      | . | . | . |
+      | .      | .      | . | . | . |
+      | X3 @w1 | X2 @p1 | . | . | . |
+      | .      | .      | . | . | . |
+    And the rules read "white-shot-down" as "returns"
+    And a grey 4 was placed on r2c1
+    And a grey 1 was placed on r2c2
+    And the room phase
+    When the player resolves room r2c1
+    Then ship w1 waits on the mothership
+    And ship p1 waits on the mothership
+    And the white ships shot down number 0
 
   @clause:fs.room-effects.fighter @clause:fs.value.sum
   Scenario: A fighter's modifier raises the explosions it can reach

@@ -113,3 +113,25 @@ Feature: The round, the goal and the end of the game
     Given the print-and-play easy board
     And the rules read "dice-count" as "note"
     Then the roll is of 3 grey and 1 white die
+
+  # --- a ship that hit the city ---------------------------------------------------------------------
+  # Back aboard, it is a waiting ship like any other, and the mothership phase of the same round
+  # launches it (ledger: hit-ship-relaunch).
+
+  @clause:fs.damage.return @clause:fs.damage.hit @clause:fs.mothership.steps
+  Scenario: A ship that hit the city in the dice phase launches again in the same round
+    Given the sky:
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | @p1 | . | . | . |
+      | . | .   | . | . | . |
+    And the dice phase with the roll grey 2
+    When the player places the grey 2 on r2c2
+    Then the city has taken 1 damage
+    And the mothership is on row 2
+    And the player must choose the launch column among: 1, 2, 3, 4 and 5
+    When the player launches into column 4
+    Then ship p1 is in column 4
+    And the phase is the dice phase of round 2

@@ -162,7 +162,8 @@ def descent(board: Board, ruleset: Ruleset, state: FSState, space: Space, value:
 
     A die on an excavated AA-gun room in the first row (any row under ``aa-gun-other-rows:
     any-row``) moves them one less, never below 0; room modifiers play no part
-    (``fs.value.room-phase-only``).
+    (``fs.value.room-phase-only``; ledger: ``aa-gun-fixed-slowdown``). A digging die moves them
+    by its full number (ledger: ``digging-die-column``).
     """
     room = board.room_at.get(space)
     slowed = (
@@ -175,7 +176,8 @@ def descent(board: Board, ruleset: Ruleset, state: FSState, space: Space, value:
 
 
 def place_die(board: Board, ruleset: Ruleset, state: FSState, decision: PlaceDie) -> Outcome:
-    """Place a die, move the column's ships, and queue a reroll after a white die."""
+    """Place a die, move the column's ships, and queue a reroll after a white die
+    (``fs.dice.place.descend``, ``fs.dice.place.white-reroll``)."""
     if not 0 <= decision.die < len(state.rolled):
         raise IllegalDecision("fs.dice.place", f"there is no unplaced die number {decision.die}")
     die = state.rolled[decision.die]

@@ -20,7 +20,9 @@ from engine.falling_skies.state import FSState, Ship
 def descend_column(
     board: Board, ruleset: Ruleset, state: FSState, column: int, amount: int
 ) -> Outcome:
-    """Every ship in ``column`` drops ``amount`` rows, then each resolves, top ship first."""
+    """Every ship in ``column`` drops ``amount`` rows, then each resolves, top ship first
+    (ledger: ``column-moves-together``). The column is where a ship stands now, so a ship an arrow
+    shifted drops with the dice of its new column (ledger: ``arrow-moved-ship-descends-again``)."""
     movers = sorted(
         (s for s in state.ships if s.column == column and s.row is not None), key=lambda s: s.row
     )
@@ -36,7 +38,7 @@ def descend_column(
         if s.id in moved
         else s
         for s in state.ships
-    )  # a ship passing the sky's last row leaves the sky at once (fs.damage.return)
+    )  # a ship carried below the sky's last row hits the city (ledger: hit-past-last-row)
     marks = tuple(m for m in state.marks if m[0] not in hitting)
     state = evolve(state, ships=ships, marks=marks)
     events = [
@@ -67,7 +69,8 @@ def descend_column(
 
 def hit_city(board: Board, state: FSState, ship: Ship) -> Outcome:
     """A ship that reached the city (already back aboard) deals one damage
-    (``fs.damage.hit``, ``fs.damage.return``, ``fs.white-ships.return``)."""
+    (``fs.damage.hit``, ``fs.damage.return``, ``fs.white-ships.return``); aboard, it waits for the
+    next launch step, the same round's (ledger: ``hit-ship-relaunch``)."""
     back = "fs.white-ships.return" if ship.color == "white" else "fs.damage.return"
     text = f"{ship.color} ship {ship.id} hits the city from column {ship.column} and returns"
     returned = (event("ship_recovered", back, text, ship=ship.id, column=ship.column),)

@@ -6,21 +6,29 @@ from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.endgame import take_damage
 from engine.falling_skies.events import Outcome, event
+from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.state import FSState, Ship
 
 
 def white_supply(board: Board, state: FSState) -> int:
-    """White ships neither in play nor shot down (``fs.white-ships.limited``)."""
+    """White ships neither in play (in the sky or aboard) nor shot down
+    (``fs.white-ships.limited``; ledger: ``white-ships-in-play``)."""
     in_play = sum(1 for s in state.ships if s.color == "white")
     return board.scenario.white_ships - in_play - state.whites_destroyed
 
 
-def add_white_ships(board: Board, state: FSState, count: int, clause: str) -> Outcome:
-    """Put up to ``count`` white ships from the supply aboard the mothership.
+def add_white_ships(
+    board: Board, ruleset: Ruleset, state: FSState, count: int, clause: str
+) -> Outcome:
+    """Put ``count`` white ships from the supply aboard the mothership (``fs.white-ships.limited``).
 
-    Past the supply the rest of the icon is ignored (``fs.white-ships.limited``).
+    When the supply holds fewer: ``as-many-as-left`` adds what is left and ignores the rest of the
+    icon; ``all-or-nothing`` ignores the whole icon.
     """
-    added = min(count, white_supply(board, state))
+    left = white_supply(board, state)
+    added = min(count, left)
+    if left < count and ruleset.white_supply_short == "all-or-nothing":
+        added = 0
     new = tuple(Ship(name, "white") for name in _fresh_white_names(state, added))
     state = evolve(state, ships=(*state.ships, *new))
     events = []
@@ -29,7 +37,7 @@ def add_white_ships(board: Board, state: FSState, count: int, clause: str) -> Ou
         text = f"{added} white ship(s) ({names}) board the mothership"
         events.append(event("white_added", clause, text, count=added))
     if added < count:
-        text = f"{count - added} white ship(s) cannot be added: the supply is empty"
+        text = f"{count - added} white ship(s) cannot be added: the supply holds {left}"
         events.append(event("white_supply_empty", "fs.white-ships.limited", text))
     return state, tuple(events)
 
@@ -48,8 +56,13 @@ def _fresh_white_names(state: FSState, count: int) -> list[str]:
     return names
 
 
-def mothership_action(board: Board, state: FSState) -> Outcome:
-    """Carry out the action of the row the mothership has just entered."""
+def mothership_action(board: Board, ruleset: Ruleset, state: FSState) -> Outcome:
+    """Carry out the action of the row the mothership has just entered (``fs.mothership.action``).
+
+    The excavator falls back along its path, unexcavating what it leaves (ledger:
+    ``excavator-back-unexcavates``); research stops at its start (ledger: ``research-back-floor``);
+    a damage action deals its printed amount (ledger: ``damage-action-amount``).
+    """
     action, amount = board.mothership_action(state.mothership_row)
     row = state.mothership_row
     if action == "excavator":
@@ -63,7 +76,7 @@ def mothership_action(board: Board, state: FSState) -> Outcome:
         clause = "fs.mothership.action.research"
         return evolve(state, research=down), (event("research_back", clause, text, to=down),)
     if action == "white":
-        return add_white_ships(board, state, amount, "fs.mothership.action.white")
+        return add_white_ships(board, ruleset, state, amount, "fs.mothership.action.white")
     if action == "damage":
         cause = f"row {row}: the mothership strikes the city"
         return take_damage(board, state, amount, "fs.mothership.action.damage", cause)

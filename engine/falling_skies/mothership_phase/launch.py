@@ -1,9 +1,9 @@
 """Launching waiting ships (``fs.launch.*``, ``fs.white-ships.after-purple``).
 
 At most five ships launch per mothership phase, one at a time, onto the row just below the
-mothership: purple ships before white ones; a column with no ship first; else the column with
-the widest gap between the launch space and its top ship; remaining ties are the player's
-(:class:`LaunchColumn`). A column whose launch space holds a ship takes none (ledger:
+mothership: purple ships before white ones; a column with no ship first; once every column holds a
+ship, the columns the ``launch-all-columns-taken`` reading allows; remaining ties are the
+player's (:class:`LaunchColumn`). A column whose launch space holds a ship takes none (ledger:
 ``launch-space-taken``).
 """
 
@@ -15,6 +15,7 @@ from engine.core.errors import IllegalDecision
 from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.events import Outcome, event
+from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.state import FSState, Ship
 
 MAX_LAUNCHES = 5
@@ -40,8 +41,13 @@ def next_ship(state: FSState) -> Ship | None:
     return waiting[0] if waiting else None
 
 
-def launch_columns(board: Board, state: FSState) -> list[int]:
-    """The columns the launch priorities allow for the next ship (several: the player picks)."""
+def launch_columns(board: Board, ruleset: Ruleset, state: FSState) -> list[int]:
+    """The columns the launch priorities allow for the next ship (several: the player picks).
+
+    With a ship in every column: ``greatest-gap``, the columns whose top ship is farthest below
+    the launch space (``fs.launch.greatest-gap``); ``any-free``, every column whose launch space
+    is free.
+    """
     row = state.mothership_row + 1
     if row > board.sky_rows:
         return []
@@ -51,10 +57,12 @@ def launch_columns(board: Board, state: FSState) -> list[int]:
         if ship.row is not None and (ship.column not in tops or ship.row < tops[ship.column]):
             tops[ship.column] = ship.row
     empty = [c for c in open_columns if c not in tops]
-    if empty:  # fs.launch.empty-column
+    if empty:  # fs.launch.empty-column (ledger: launch-empty-column)
         return empty
     if not open_columns:
         return []
+    if ruleset.launch_all_columns_taken == "any-free":
+        return open_columns
     widest = max(tops[c] - row for c in open_columns)  # fs.launch.greatest-gap
     return [c for c in open_columns if tops[c] - row == widest]
 
@@ -75,13 +83,13 @@ def launch(board: Board, state: FSState, column: int) -> Outcome:
     return state, (event("ship_launched", clause, text, ship=ship.id, row=row, column=column),)
 
 
-def choose_launch(board: Board, state: FSState, decision: object) -> Outcome:
+def choose_launch(board: Board, ruleset: Ruleset, state: FSState, decision: object) -> Outcome:
     """Apply the player's :class:`LaunchColumn` pick (``fs.launch.player-choice``)."""
     if not isinstance(decision, LaunchColumn):
         raise IllegalDecision(
             "fs.launch.player-choice", f"{decision} is not a decision: choose a launch column"
         )
-    allowed = launch_columns(board, state)
+    allowed = launch_columns(board, ruleset, state)
     if decision.column not in allowed:
         raise IllegalDecision(
             "fs.launch.player-choice",
@@ -90,12 +98,12 @@ def choose_launch(board: Board, state: FSState, decision: object) -> Outcome:
     return launch(board, state, decision.column)
 
 
-def setup_launch(board: Board, state: FSState) -> Outcome:
+def setup_launch(board: Board, ruleset: Ruleset, state: FSState) -> Outcome:
     """Before the first round, the waiting ships launch with ties to the leftmost column
     (ledger: ``setup-first-launch``)."""
     events: list = []
     for _ in range(MAX_LAUNCHES):
-        columns = launch_columns(board, state) if next_ship(state) else []
+        columns = launch_columns(board, ruleset, state) if next_ship(state) else []
         if not columns:
             break
         state, more = launch(board, state, columns[0])

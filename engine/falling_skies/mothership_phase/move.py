@@ -28,12 +28,13 @@ def recover(state: FSState, ship: Ship, clause: str, why: str, where: str | None
 
 
 def mothership_down(board: Board, state: FSState, clause: str, ship: str | None = None) -> Outcome:
-    """The mothership drops one row, taking aboard the ships on the row it enters.
+    """The mothership drops one row, taking aboard the ships on the row it enters (ledger:
+    ``mothership-rows-are-sky-rows``).
 
     Reaching the skull row loses at once (``fs.ships.mothership-icon.skull``,
     ``fs.mothership.action.skull``, ``fs.end.lose-skull``). The action of the new row is left to
-    the caller: the mothership phase carries it out, an icon skips it
-    (``fs.ships.mothership-icon.recover``).
+    the caller: the mothership phase carries it out, an icon always skips it
+    (``fs.ships.mothership-icon.recover``; ledger: ``mothership-icon-action``).
     """
     row = state.mothership_row + 1
     state = evolve(state, mothership_row=row)

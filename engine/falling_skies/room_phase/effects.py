@@ -17,7 +17,8 @@ def produce_energy(
     board: Board, ruleset: Ruleset, state: FSState, room: Room, value: int, dice: int
 ) -> Outcome:
     """An energy room adds its value (or its dice, reading ``energy-gain``) to the track,
-    never past the maximum (``fs.room-effects.energy``)."""
+    never past the maximum (``fs.room-effects.energy``); a value below 0 adds nothing (ledger:
+    ``negative-room-value``)."""
     amount = max(value if ruleset.energy_gain == "room-value" else dice, 0)
     energy = gained(board, ruleset, state.energy, amount)
     text = f"{room.id} produces {amount} energy: the marker goes from {state.energy} to {energy}"
@@ -30,6 +31,7 @@ def produce_energy(
 def fighter_targets(board: Board, ruleset: Ruleset, state: FSState, value: int) -> list[Ship]:
     """The ships a fighter of ``value`` shoots (``fs.room-effects.fighter``, ``fs.ships.explosion``).
 
+    Every such ship in the sky, whatever its column (ledger: ``fighter-whole-sky``).
     ``same-round``: ships standing on an explosion icon numbered at most ``value``.
     ``next-round``: ships marked by such an icon in the previous round, still in the sky.
     """
@@ -47,7 +49,8 @@ def fighter_targets(board: Board, ruleset: Ruleset, state: FSState, value: int) 
 
 
 def shoot(board: Board, ruleset: Ruleset, state: FSState, room: Room, value: int) -> Outcome:
-    """Shoot down every target: white ships leave the game, purple ones go back aboard
+    """Shoot down every target: purple ships go back aboard; white ones leave the game, or go back
+    aboard too under the ``returns`` reading of ``white-shot-down``
     (``fs.room-effects.fighter.fate``, ``fs.white-ships.shot-down``)."""
     targets = fighter_targets(board, ruleset, state, value)
     if not targets:
@@ -55,7 +58,7 @@ def shoot(board: Board, ruleset: Ruleset, state: FSState, room: Room, value: int
         return state, (event("no_target", "fs.room-effects.fighter", text, room=room.id),)
     events = []
     for ship in targets:
-        if ship.color == "white":
+        if ship.color == "white" and ruleset.white_shot_down == "leaves-game":
             state = evolve(
                 state,
                 ships=tuple(s for s in state.ships if s.id != ship.id),

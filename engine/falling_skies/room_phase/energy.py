@@ -2,7 +2,8 @@
 
 The ``energy-direction`` reading says what the marker counts: ``counts-left`` (energy in hand:
 paying lowers it, gains raise it up to the maximum) or ``counts-used`` (energy spent: paying
-raises it up to the maximum, gains lower it to 0).
+raises it up to the maximum, gains lower it to 0). Energy in hand may be spent down to 0
+(ledger: ``energy-floor``).
 """
 
 from __future__ import annotations

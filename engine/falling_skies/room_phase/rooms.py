@@ -92,7 +92,7 @@ def idle_reason(
     if room.kind == "robot":
         return "fs.room-effects.tunnel", f"the robot room {room.id} does nothing (reading: tunnel)"
     if not all(excavated(board, state, s) for s in room.spaces):
-        return "fs.multi-space.full", f"{room.id} is not fully excavated"
+        return "fs.multi-space.full", f"{room.id} is not fully excavated"  # partly-excavated-room
     if len(dice_on(state, room)) < len(room.spaces):
         return "fs.multi-space.incomplete", f"{room.id} has an empty space"
     return None
@@ -154,8 +154,10 @@ def _waiting_room(board: Board, ruleset: Ruleset, state: FSState, room_id: str) 
 
 
 def resolve_room(board: Board, ruleset: Ruleset, state: FSState, room_id: str) -> Outcome:
-    """Pay the room's cost and carry out its effect with its value (``fs.value.sum``,
-    ``fs.multi-space.value``); its dice come off (``fs.rooms.resolve``)."""
+    """Pay the room's cost once and carry out its effect with its value (``fs.value.sum``,
+    ``fs.multi-space.value``; ledger: ``multi-space-cost-once``); its dice come off
+    (``fs.rooms.resolve``). A room of two kinds does both with the one value (ledger:
+    ``energy-fighter-room``)."""
     room = _waiting_room(board, ruleset, state, room_id)
     if not can_pay(board, ruleset, state.energy, room.cost):
         raise IllegalDecision(
@@ -189,7 +191,8 @@ def resolve_room(board: Board, ruleset: Ruleset, state: FSState, room_id: str) -
 
 
 def skip_room(board: Board, ruleset: Ruleset, state: FSState, room_id: str) -> Outcome:
-    """Take the room's dice off without effect and without paying (``fs.cost.decline``)."""
+    """Take the room's dice off without effect and without paying (``fs.cost.decline``); any
+    room may be skipped, free or not (ledger: ``skip-free-room``)."""
     room = _waiting_room(board, ruleset, state, room_id)
     state = _remove(state, dice_on(state, room))
     text = f"{room.id} is skipped: its dice come off unused"
@@ -197,7 +200,9 @@ def skip_room(board: Board, ruleset: Ruleset, state: FSState, room_id: str) -> O
 
 
 def move_excavator(board: Board, ruleset: Ruleset, state: FSState) -> Outcome:
-    """Pay one energy and move the excavator to the digging die (``fs.excavating.move``)."""
+    """Pay one energy and move the excavator to the digging die (``fs.excavating.move``; ledger:
+    ``excavator-moves-to-die``), at any point of the room phase (ledger:
+    ``excavator-move-any-time``)."""
     die = digging_die(board, state)
     if die is None:
         raise IllegalDecision("fs.excavating.move", "no die sits on the unexcavated path")
