@@ -593,3 +593,22 @@ Feature: Dice phase
     When the player places the grey 4 on r2c3
     Then the city has taken 1 damage
     And ship w1 waits on the mothership
+
+  # --- a ship an arrow has moved -------------------------------------------------------------------
+  # It stands in its new column and drops with that column's dice (ledger:
+  # arrow-moved-ship-descends-again).
+
+  @clause:fs.ships.arrow @clause:fs.ships.descend
+  Scenario: A ship an arrow moved drops again when a die goes into its new column
+    Given the sky:
+      | . | .   | . | . | . |
+      | . | @p1 | . | . | . |
+      | . | R   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+    And the dice phase with the roll grey 1 and grey 2
+    When the player places the grey 1 on r2c2
+    Then ship p1 is on r3c3 of the sky
+    When the player places the grey 2 on r2c3
+    Then ship p1 is on r5c3 of the sky

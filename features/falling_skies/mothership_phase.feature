@@ -370,3 +370,56 @@ Feature: Mothership phase
     And no white ship waits on the mothership
     And an event cites fs.white-ships.limited
     And the dice are to be rolled
+
+  # --- what the source leaves open ---------------------------------------------------------------------
+
+  # The excavator's place alone splits the city: the space it falls back from must be dug again
+  # (ledger: excavator-back-unexcavates). The excavator stands on r2c2, started on r2c4.
+  @clause:fs.mothership.action.excavator @clause:fs.excavator.path
+  Scenario: A space the excavator falls back from is unexcavated again
+    Given the city:
+      | aa_gun   | aa_gun       | aa_gun     | aa_gun      | aa_gun |
+      | energy   | research 1⚡ | .          | fighter     | tunnel |
+      | research | energy#big   | energy#big | fighter 2⚡ | .      |
+    And the excavator is on r2c2 and started on r2c4
+    And the dice are 1 grey and 0 white
+    And the mothership's row 2 action is excavator back 1
+    And the room phase
+    When the player ends the room phase
+    Then the excavator is on r2c3
+    When the dice come up grey 1
+    Then on the unexcavated path the grey 1 may go exactly on: r2c2
+
+  # A launched ship carries out no icon of its launch space (ledger: launch-no-icon). The
+  # mothership drops to row 2, so p9 launches onto row 3, on the right arrow.
+  @clause:fs.launch.empty-column @clause:fs.ships.stop-icon
+  Scenario: A ship launched onto an arrow stays where it was launched
+    Given the sky:
+      | .   | .   | . | .   | .   |
+      | .   | .   | . | .   | .   |
+      | .   | .   | R | .   | .   |
+      | @p1 | @p2 | . | @p4 | @p5 |
+      | .   | .   | . | .   | .   |
+      | .   | .   | . | .   | .   |
+      | .   | .   | . | .   | .   |
+      | .   | .   | . | .   | .   |
+    And ship p9 waits on the mothership
+    And the room phase
+    When the player ends the room phase
+    Then ship p9 is on r3c3 of the sky
+    And the dice are to be rolled
+
+  # A white ship waiting aboard is in play, so the supply of one is used up (ledger:
+  # white-ships-in-play).
+  @clause:fs.white-ships.limited @clause:fs.mothership.action.white
+  Scenario: A white ship waiting aboard counts against the supply
+    Given the white-ship supply is 1
+    And ship w1 waits on the mothership
+    And the mothership's row 2 action is add 1 white ship
+    And the room phase
+    When the player ends the room phase
+    Then an event cites fs.white-ships.limited
+    And the player must choose the launch column among: 1, 2, 3, 4 and 5
+    When the player launches into column 1
+    Then 1 white ship is in the sky
+    And no white ship waits on the mothership

@@ -648,3 +648,59 @@ Feature: Room phase
     Then the energy is 6
     And ship p1 waits on the mothership
     And ship p2 is on r3c3 of the sky
+
+  # --- values and costs the source leaves open -------------------------------------------------------
+
+  # Two 1s and the -3 modifier make a value of -1 (ledger: negative-room-value).
+  @clause:fs.value.sum @clause:fs.room-effects.energy @clause:fs.multi-space.value
+  Scenario: A room whose modifier makes its value negative takes no energy away
+    Given the city:
+      | aa_gun               | aa_gun               | aa_gun | aa_gun | aa_gun |
+      | energy_fighter#ef -3 | energy_fighter#ef -3 | energy | tunnel | tunnel |
+    And the sky:
+      | . | .      | . | . | . |
+      | . | .      | . | . | . |
+      | . | X1 @p1 | . | . | . |
+      | . | .      | . | . | . |
+    And the energy is 3
+    And a grey 1 was placed on r2c1
+    And a grey 1 was placed on r2c2
+    And a grey 1 was placed on r2c3
+    And the room phase
+    When the player resolves room ef
+    Then the energy is 3
+    And ship p1 is on r3c2 of the sky
+
+  # The printed track starts at 1; the last energy may still be spent (ledger: energy-floor).
+  @clause:fs.cost.pay
+  Scenario: The last energy may be spent on a room
+    Given the city:
+      | aa_gun       | aa_gun | aa_gun | aa_gun | aa_gun |
+      | research 1⚡ | tunnel | tunnel | tunnel | tunnel |
+    And the research track needs 3, 3 and 3
+    And the energy is 1
+    And a grey 3 was placed on r2c1
+    And the room phase
+    When the player resolves room r2c1
+    Then the energy is 0
+    And the research marker has climbed 1 step
+
+  # The player may use a room that will find nothing to do, and pays for it (ledger:
+  # pointless-room).
+  @clause:fs.cost.pay @clause:fs.room-effects.fighter
+  Scenario: A fighter resolved with no ship in reach still costs its energy
+    Given the city:
+      | aa_gun     | aa_gun | aa_gun | aa_gun | aa_gun |
+      | fighter 2⚡ | energy | tunnel | tunnel | tunnel |
+    And the sky:
+      | . | .      | . | . | . |
+      | . | .      | . | . | . |
+      | . | X5 @p1 | . | . | . |
+      | . | .      | . | . | . |
+    And the energy is 3
+    And a grey 2 was placed on r2c1
+    And a grey 1 was placed on r2c2
+    And the room phase
+    When the player resolves room r2c1
+    Then the energy is 1
+    And ship p1 is on r3c2 of the sky
