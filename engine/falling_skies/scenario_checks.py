@@ -151,7 +151,8 @@ def _check_rooms(data: dict[str, Any], source: str) -> dict[Space, int]:
 def _check_room_shape(room: dict[str, Any], entry: str, source: str) -> None:
     """A room of several spaces lies along one row, on neighbouring columns: a column takes one
     die (``fs.dice.one-per-column``) and the room needs a die on every space
-    (``fs.multi-space.full``), so a room stacked in a column could never work."""
+    (``fs.multi-space.full``), so a room stacked in a column could never work (ledger:
+    ``room-shapes``)."""
     spaces = [_space(s) for s in room["spaces"]]
     rows = {row for row, _ in spaces}
     columns = sorted(column for _, column in spaces)
