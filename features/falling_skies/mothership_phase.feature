@@ -6,7 +6,7 @@
 Feature: Mothership phase
   The mothership drops a row, taking back the ships it meets, carries out the action printed for
   that row, then launches up to five waiting ships: purple before white, empty columns first,
-  then the column with the most room above its highest ship, and the player breaks ties.
+  then the columns the launch-all-columns-taken reading allows, and the player breaks ties.
 
   # --- moving and acting ---------------------------------------------------------------------------
 
