@@ -20,8 +20,8 @@ A close combat on a tile is the pending effect :class:`CloseCombat`. It runs in 
    base with no survivor able to fight goes straight to this step
    (``unknown.enemy.enters-empty-base``).
 
-Readings this module takes where the rulebook is silent are listed in the helpers' docstrings
-(``plan_round``, ``base_defense``) and reported to the lead for interpretation switches.
+Where the rulebook is silent, the readings taken are on the ledger and named in the helpers'
+docstrings (``plan_round``, ``base_defense``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from engine.unknown.effects import effect
 from engine.unknown.health import damage_ally, damage_enemy, damage_survivor
 from engine.unknown.outcome import Outcome, event
 from engine.unknown.position import HEALTH_STATES, Ally, Coord, Enemy, Survivor, UnknownPosition
+from engine.unknown.ruleset import DEFAULT, Ruleset
 from engine.unknown.state import Goods, UnknownState, add, bag, count
 
 if TYPE_CHECKING:
@@ -167,13 +168,16 @@ def room(survivor: Survivor) -> int:
     return steps + count(survivor.goods, "armor")
 
 
-def plan_round(state: UnknownState, at: Coord) -> Round:
+def plan_round(state: UnknownState, at: Coord, ruleset: Ruleset = DEFAULT) -> Round:
     """The damage of the next round on ``at``.
 
-    Readings taken (the rulebook is silent; see the report): the outnumbering count compares the
-    fighting survivors with the *active* enemies and reduces only the active enemies' own damage;
-    the behemoth's area point replaces its assignable point, is not reduced, and skips
-    incapacitated survivors; damage it deals to stunned enemies draws no retaliation.
+    Where the rulebook is silent the ledger's readings apply: the outnumbering count compares the
+    fighting survivors with the active enemies (noted ``combat-outnumber-count``) and the
+    ``outnumber-reduction`` switch says whether the cut comes off the enemies' total or off each
+    enemy's own point (:func:`outnumbered_pool`); the behemoth's area point replaces its
+    assignable point, is not reduced, and skips incapacitated survivors (noted
+    ``behemoth-area-damage``); damage it deals to stunned enemies draws no retaliation (noted
+    ``behemoth-stunned-retaliation``).
     """
     position = state.position
     team = fighters(position, at)
@@ -203,12 +207,21 @@ def plan_round(state: UnknownState, at: Coord) -> Round:
         survivors=tuple(s.id for s in team),
         enemies=tuple(e.id for e in foes),
         stunned=frozenset(e.id for e in foes if e.stunned),
-        pool=max(len(dealers) - reduction, 0),
+        pool=outnumbered_pool(len(dealers), reduction, ruleset),
         reduction=reduction,
         area=area,
         caps=caps,
         allies=tuple(a.id for a in helpers),
     )
+
+
+def outnumbered_pool(dealers: int, reduction: int, ruleset: Ruleset) -> int:
+    """The enemies' assignable damage once outnumbering cuts it by ``reduction``
+    (``unknown.combat.outnumber``): off the total of the ``dealers``' points, or, under the
+    ``outnumber-reduction`` reading ``each-enemy``, off each dealer's own 1 point."""
+    if ruleset.outnumber_reduction == "each-enemy":
+        return dealers * max(1 - reduction, 0)
+    return max(dealers - reduction, 0)
 
 
 def spreads(total: int, names: Sequence[str], caps: Goods | None = None) -> Iterator[Goods]:
@@ -360,7 +373,7 @@ def base_defense(state: UnknownState, at: Coord, rules: Rules | None = None) -> 
     ``unknown.combat.base-defense.lose`` and ``unknown.enemy.brute.no-base-defense``. Each enemy
     in turn eats and is hurt; the order does not change whether the food suffices, since every
     step of every enemy needs 3 food from the same stockpile. The behemoth's area damage is a
-    close-combat round effect and is not applied here (reading reported to the lead).
+    close-combat round effect and is not applied here (noted ``behemoth-base-defense``).
     """
     events: list[Event] = []
     kinds = enemy_kinds()
@@ -412,7 +425,7 @@ class CloseCombat:
     at: Coord
 
     def node(self, rules: Rules, state: UnknownState) -> PlayerNode:
-        plan = plan_round(state, self.at)
+        plan = plan_round(state, self.at, rules.ruleset)
         return PlayerNode(
             player="players",
             legal=tuple(assignments(plan)),
@@ -423,7 +436,7 @@ class CloseCombat:
     def settle(self, rules: Rules, state: UnknownState) -> Outcome | None:
         if not fight_goes_on(state.position, self.at):
             return self._finish(state, rules)
-        plan = plan_round(state, self.at)
+        plan = plan_round(state, self.at, rules.ruleset)
         options = assignments(plan)
         if len(options) == 1:
             return fight_round(state, self.at, plan, options[0], rules)
@@ -435,7 +448,7 @@ class CloseCombat:
                 "unknown.combat.repeat",
                 f"the close combat on {list(self.at)} is over: no round is left",
             )
-        plan = plan_round(state, self.at)
+        plan = plan_round(state, self.at, rules.ruleset)
         if decision not in assignments(plan):
             raise rejection(state, self.at, plan, decision)
         return fight_round(state, self.at, plan, decision, rules)  # type: ignore[arg-type]

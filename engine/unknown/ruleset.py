@@ -57,6 +57,8 @@ class Ruleset(Switches):
     survivors_per_player: str
     difficulty_score: str
     fence_against_enemies: str
+    knockback_distance: str
+    outnumber_reduction: str
 
 
 def interpretation_ledger() -> dict[str, dict]:

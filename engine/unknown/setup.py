@@ -347,8 +347,8 @@ def survivors_for_players(players: int, ruleset: Ruleset = DEFAULT) -> int:
 
     Applies ``unknown.setup.survivors`` (one survivor card per player) and
     ``unknown.setup.survivors.minimum-three`` (fewer than 3 players take more survivors each until
-    there are at least 3), read with the proposed switch ``survivors_per_player``:
-    ``equal-shares`` (default; every player runs as many as the others, as the quick start's two
+    there are at least 3), read with the switch ``survivors-per-player``:
+    ``equal-shares`` (every player runs as many as the others, as the quick start's two
     players run two each, ``unknown.quickstart.two-players``: 1 player -> 3, 2 players -> 4) or
     ``fewest`` (just enough to reach 3: 2 players -> 3).
     """
@@ -492,8 +492,8 @@ def difficulty_score(
     Applies ``unknown.difficulty.enemy`` (each random enemy tile 2 points),
     ``unknown.difficulty.hazard`` (two hazard tiles 1 point; an odd one half a point, kept exact),
     ``unknown.difficulty.tuning`` and the mission's rating (``unknown.mission.<m>.difficulty``;
-    the same for the short version, ``unknown.short.balance``). Read with the proposed switch
-    ``difficulty_score``: ``change-from-normal`` (default) counts the tiles added or removed
+    the same for the short version, ``unknown.short.balance``). Read with the switch
+    ``difficulty-score``: ``change-from-normal`` counts the tiles added or removed
     against the mission's normal setup (``unknown.difficulty.scale``: 0 is a game with no
     mission), ``absolute`` counts every random enemy and hazard tile in the stack.
     """

@@ -42,11 +42,11 @@ Feature: Clear Tile
     When yellow tries to clear #food
     Then the action is refused citing unknown.action.clear
 
-  # Same assumed figure. Under the default reading, any tile with gatherable resources may be
+  # Same assumed figure. Read as allowed, any tile with gatherable resources may be
   # cleared: the food tile flips for free and its food goes to yellow, and being a clear, not a
   # gather, nothing else is picked up (unknown.action.clear.not-gather).
   @example:unknown.example.clear-spawn-pit @clause:unknown.action.clear @clause:unknown.action.clear.gain @interpretation:clear-without-requirement
-  Scenario: Under the default reading, a gatherable tile may be cleared for its resources
+  Scenario: Under allowed, a gatherable tile may be cleared for its resources
     Given the reading "clear-without-requirement" is "allowed"
     And the map:
       | .              | stranger #stranger          | .          |

@@ -318,3 +318,45 @@ Feature: Close combat
     And green is injured
     And yellow is incapacitated
     And yellow stands on #y
+
+  # No figure: five survivors against two beasts, 3 surplus survivors: one cut of 1. Taken off
+  # the total, the beasts still deal 1 between them.
+  @clause:unknown.combat.outnumber @clause:unknown.combat.damage-dealt @interpretation:outnumber-reduction
+  Scenario: Read as a cut of the total, two beasts outnumbered by three deal 1 damage
+    Given the map:
+      | base | scrap #s @yellow @green @red @blue @pink | food #lair !beast:b1 !beast:b2 |
+    And the reading "outnumber-reduction" is "total"
+    And green has had its turn
+    And red has had its turn
+    And blue has had its turn
+    And pink has had its turn
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When the enemy phases run
+    Then every damage assignment offered gives the survivors 1 damage
+    When the players assign the damage: red 1 and b1 2 and b2 3
+    Then red is injured
+    And yellow is healthy
+    And there is no b1 on the map
+    And there is no b2 on the map
+
+  # The same fight read the other way: the cut of 1 comes off each beast's own point, so neither
+  # deals any damage.
+  @clause:unknown.combat.outnumber @clause:unknown.combat.damage-dealt @interpretation:outnumber-reduction
+  Scenario: Read as a cut of each enemy's point, two beasts outnumbered by three deal no damage
+    Given the map:
+      | base | scrap #s @yellow @green @red @blue @pink | food #lair !beast:b1 !beast:b2 |
+    And the reading "outnumber-reduction" is "each-enemy"
+    And green has had its turn
+    And red has had its turn
+    And blue has had its turn
+    And pink has had its turn
+    And it is yellow's turn with 3 AP
+    And the base holds 3 food
+    When the enemy phases run
+    Then every damage assignment offered gives the survivors 0 damage
+    When the players assign the damage: b1 2 and b2 3
+    Then red is healthy
+    And yellow is healthy
+    And there is no b1 on the map
+    And there is no b2 on the map

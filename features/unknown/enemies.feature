@@ -225,7 +225,7 @@ Feature: Enemies
     And s1 has shot green
 
   # No figure: yellow, already 2 tiles from the stranger and in its sight, steps to 1 tile from it.
-  # She was already within its range, so by the default reading she does not enter it again and
+  # She was already within its range, so read as from-outside she does not enter it again and
   # is not shot.
   @clause:unknown.enemy.stranger.ranged-trigger @interpretation:stranger-entry
   Scenario: A survivor moving within the stranger's range is not shot again

@@ -290,3 +290,23 @@ Feature: Knockback
       | flood #flood | scrap | ammo | medicine | lab @yellow | bunker |
     Then fleeing #flood with knockback 3, yellow stays where it is
     And fleeing #flood with knockback 4, yellow may end exactly on: 5,0
+
+  # No figure: a corridor east of the Flood, long enough that only the distance stops the
+  # survivor. Two tiles between him and the Flood leave him on the tile at range 3.
+  @clause:unknown.knockback.flee @interpretation:knockback-distance
+  Scenario: Read as tiles between, a knockback of 2 ends at range 3 from the source
+    Given the map:
+      | .            | .             | .       | .           | base |
+      | flood #flood | scrap @yellow | ammo #2 | medicine #3 | food |
+    And the reading "knockback-distance" is "tiles-between"
+    Then fleeing #flood with knockback 2, yellow may end exactly on: #3
+
+  # The same corridor read the other way: the tile the survivor ends on is the second of the two,
+  # so he stops at range 2.
+  @clause:unknown.knockback.flee @interpretation:knockback-distance
+  Scenario: Read as a range, a knockback of 2 ends at range 2 from the source
+    Given the map:
+      | .            | .             | .       | .           | base |
+      | flood #flood | scrap @yellow | ammo #2 | medicine #3 | food |
+    And the reading "knockback-distance" is "range-of-n"
+    Then fleeing #flood with knockback 2, yellow may end exactly on: #2

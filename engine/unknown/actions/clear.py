@@ -65,8 +65,8 @@ def within_tile_reach(
     own impassability is ignored: the tiles between must still be passable and unfortified
     (``unknown.los.straight-line``), the target must not be fortified
     (``unknown.los.fortified-blocks``) and range is measured to it (``unknown.range``).
-    The interpretation switch ``impassable-tile-target`` chooses this (``reachable``, the
-    default) or the plain range and line-of-sight test (``blocked``).
+    The interpretation switch ``impassable-tile-target`` chooses between this (``reachable``)
+    and the plain range and line-of-sight test (``blocked``).
     """
     if within_reach(rules, state, origin, target, reach):
         return True

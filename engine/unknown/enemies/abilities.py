@@ -125,7 +125,7 @@ def shots_on_survivor_entry(
     """Shots set off by survivor ``who`` coming into a ranged enemy's reach (move or knockback).
 
     A survivor *comes into* the reach when it was out of it before (out of range or out of
-    sight) and is within it after (interpretation reported: ``stranger-entry``; the reading
+    sight) and is within it after (switch ``stranger-entry``; the reading
     ``every-move`` would shoot after every move that ends within reach). Given ``rules`` and
     ``state``, both maps are seen as enemies see them (:func:`enemy_view`).
     """
@@ -156,7 +156,7 @@ def shots_after_knockback(
     """Shots set off by piece ``who`` fleeing to a new tile by knockback.
 
     A survivor may come into a ranged enemy's reach (:func:`shots_on_survivor_entry`); a
-    stranger pushed by hazard knockback has entered a tile, so it shoots (reading reported:
+    stranger pushed by hazard knockback has entered a tile, so it shoots (noted reading
     ``stranger-knocked-enters``: "after the stranger enters a tile" is read as any entry,
     knockback included).
     """
@@ -185,7 +185,7 @@ class StrangerShot:
     ``trigger`` is ``spawn``, ``enter`` or ``survivor`` (``survivor`` names who came into reach).
     Who qualifies is decided when the shot resolves: a stranger killed or stunned meanwhile does
     not shoot, and a shot with nobody in reach is lost. The damage goes to any survivor in reach,
-    the players choosing among several (interpretation reported: ``stranger-entry-target``; the
+    the players choosing among several (switch ``stranger-entry-target``; the
     reading ``entering-survivor`` aims a ``survivor``-triggered shot at the one who came in).
     """
 

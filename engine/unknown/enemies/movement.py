@@ -27,7 +27,7 @@ each ``Fraction(1, k)``, summing to exactly 1.
 * Target ties (``unknown.enemy.target.tie-die``) are between target *tiles* (survivors sharing a
   tile are one target: the enemy's path is the same). Two tied targets that lie in the same
   direction from the enemy cannot be told apart by the die; this engine still gives every tied
-  target the same chance, as if the die were rerolled between them (interpretation reported:
+  target the same chance, as if the die were rerolled between them (noted reading
   ``target-tie-direction``).
 
 Impassable tiles are never entered; an enemy may leave the impassable tile it stands on

@@ -188,7 +188,7 @@ def nearest_hazards(
     each tied tile is equally likely to be picked next; picking ``k`` of ``m`` tied tiles one
     by one that way makes every ``k``-subset equally likely (probability ``1 / C(m, k)``). Tied
     tiles lying in the same direction from the lair cannot be told apart by the die; they are
-    still treated as equally likely (interpretation reported: ``spawn-tie-direction``).
+    still treated as equally likely (noted reading ``spawn-tie-direction``).
     """
     ranked: dict[int, list[Coord]] = {}
     for spot in hazard_spots(state):

@@ -162,8 +162,8 @@ def shielded(rules: Rules, position: UnknownPosition, at: Coord) -> bool:
     """Whether the tile at ``at`` is shielded from a hazard that would move or cover it.
 
     Collapse names objective tiles only; the general hazard rule also spares fortified and
-    impassable tiles. Which of the two applies is the ``hazard-origin-shield`` reading
-    (default ``all-shields``; ``objective-only`` follows the Collapse text alone).
+    impassable tiles. Which of the two applies is the ``hazard-origin-shield`` switch
+    (``all-shields``: both; ``objective-only``: the Collapse text alone).
     """
     placed = position.tile_at[at]
     if catalog()[placed.tile].is_objective:
@@ -263,8 +263,8 @@ class ObjectivesTo:
 def nearest_passable(rules: Rules, position: UnknownPosition, at: Coord) -> list[Coord]:
     """The passable tiles nearest to ``at`` (ties all listed), for tokens that must leave it.
 
-    The ``objective-token-nearest`` reading says how "nearest" is measured: ``map-steps``
-    (default) counts orthogonal steps over explored tiles whatever they are, since the tokens
+    The ``objective-token-nearest`` switch says how "nearest" is measured: ``map-steps``
+    counts orthogonal steps over explored tiles whatever they are, since the tokens
     are set down rather than walked; ``range`` uses the range, which never crosses an impassable
     tile (and so finds nothing inside a ring of blaze tokens).
     """

@@ -14,7 +14,7 @@
   happens again (``unknown.hazard.blaze.later``). :func:`rekindle` finds such tiles; it is called
   after every explore and is meant to run whenever nothing is pending.
 
-Reading ``blaze-flight`` (when the tokens land): ``through-fire`` (default) - the knockback is
+Switch ``blaze-flight`` (when the tokens land): ``through-fire`` - the knockback is
 run first, on the map without this blaze's fire, and the fire lands once every piece has fled,
 so a piece can only be caught where its flight dead-ends (the rulebook's example: a survivor
 hemmed in by barriers cannot escape and is removed); ``tokens-block`` - the tokens land at once

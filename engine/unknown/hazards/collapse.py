@@ -3,10 +3,10 @@
 * Collapse is impassable (``unknown.hazard.collapse.impassable``, in the catalog).
 * It is laid over the tile the survivor explored from, whatever spot was chosen; when that tile
   is an objective tile it goes on the chosen spot instead (``unknown.hazard.collapse.placement``).
-  Reading ``hazard-origin-shield``: by default fortified and impassable tiles (base above all)
-  are spared the same way, since hazard effects never act on them.
+  Switch ``hazard-origin-shield``: under ``all-shields`` fortified and impassable tiles (base
+  above all) are spared the same way, since hazard effects never act on them.
 * Everything standing on the tile it was explored from is knocked back 1 tile
-  (``unknown.hazard.collapse.knockback``). Reading ``collapse-knockback``: ``one-tile`` (default)
+  (``unknown.hazard.collapse.knockback``). Switch ``collapse-knockback``: ``one-tile``
   - each piece flees one tile further from Collapse than it stands; ``knockback-1`` - a
   knockback of 1 as printed on tiles, i.e. until 1 tile lies between the piece and Collapse.
 * What is still on Collapse's tile afterwards leaves the game, objective tokens excepted, which
@@ -73,8 +73,8 @@ def movers(rules: Rules, position: UnknownPosition, spot: Coord, origin: Coord) 
     """Everything on the explorer's tile that flees (incapacitated survivors ignore knockback).
 
     When Collapse went on the explored spot (the explorer's tile being shielded), the rule still
-    names the tile it was explored from; reading ``collapse-origin-knockback``: ``always``
-    (default, as written) - its pieces flee all the same; ``covered-only`` - only a tile Collapse
+    names the tile it was explored from; switch ``collapse-origin-knockback``: ``always``
+    (as written) - its pieces flee all the same; ``covered-only`` - only a tile Collapse
     covers is fled, so they stay.
     """
     reading = rules.ruleset.collapse_origin_knockback

@@ -4,8 +4,8 @@ Muddy lasts (``unknown.hazard.muddy.persists``): a survivor pays 1 AP on enterin
 starting a turn there (``unknown.hazard.muddy.ap``), and being knocked back onto it counts as
 entering (``unknown.hazard.muddy.knockback``). Like the AP lost on becoming injured
 (``unknown.injury.ap-cost``), the charge takes what AP the survivor has, never below 0, so a
-survivor with 1 AP may still step onto Muddy (reading reported as ``muddy-ap-charge``, default
-``what-is-left``; the other reading, a move onto Muddy needing 2 AP, would be a check in Move).
+survivor with 1 AP may still step onto Muddy (noted reading ``muddy-ap-charge``; its
+alternative, a move onto Muddy needing 2 AP, would be a check in Move).
 Enemies have no AP and are not slowed.
 
 The charge is made by one call at each place a survivor can enter or start on a tile:
@@ -124,8 +124,8 @@ def muddy_tiles_entered(
 class MudAfterFlight:
     """After a survivor's knockback flight from ``start``: 1 AP per Muddy tile it entered.
 
-    Applies ``unknown.hazard.muddy.knockback``. Reading ``muddy-knockback-route``: with
-    ``tiles-entered`` (default) every Muddy tile the cheapest route to the chosen end passes
+    Applies ``unknown.hazard.muddy.knockback``. Switch ``muddy-knockback-route``: with
+    ``tiles-entered`` every Muddy tile the cheapest route to the chosen end passes
     counts; with ``end-only`` only ending the flight on Muddy does.
     """
 

@@ -2,7 +2,8 @@
 
 A piece within ``distance`` of the source flees: each step goes to an orthogonal, explored,
 passable tile one further from the source than the tile it leaves, until there are ``distance``
-tiles between the piece and the source (it stands ``distance + 1`` away). Where several steps
+tiles between the piece and the source; how far from the source that leaves it is the
+``knockback-distance`` switch (:func:`flight_goal`). Where several steps
 flee, the players pick (``unknown.knockback.path-choice``); a tile with no fleeing step is a dead
 end where the flight stops early (``unknown.knockback.dead-end``). A survivor whose next step
 would enter an enemy's tile may stop before it, or enter it and fight, which ends the flight
@@ -48,8 +49,16 @@ def knockback_destinations(
     blocked = {board.index(p.at) for p in others}
     stop_at_start = ruleset.knockback_stop_at_start == "allowed"
     found: set[int] = set()
-    _flee(board, field, distance + 1, start, start, blocked, survivor, stop_at_start, found)
+    goal = flight_goal(distance, ruleset)
+    _flee(board, field, goal, start, start, blocked, survivor, stop_at_start, found)
     return frozenset(board.coord(i) for i in found)
+
+
+def flight_goal(distance: int, ruleset: Ruleset) -> int:
+    """The range from the source at which a knockback of ``distance`` has been fled in full
+    (``unknown.knockback.flee``, the ``knockback-distance`` switch): ``distance`` tiles lie
+    between piece and source one tile further on, or the piece stands at range ``distance``."""
+    return distance + 1 if ruleset.knockback_distance == "tiles-between" else distance
 
 
 def _flee(

@@ -32,7 +32,7 @@ def held(state: UnknownState) -> int:
 def reshuffled(stack: TileStack, consoles: int, reading: str) -> TileStack:
     """The stack with ``consoles`` console tiles shuffled back in.
 
-    Reading ``console-reshuffle``: ``current-pile`` (default) shuffles them into the pile being
+    Switch ``console-reshuffle``: ``current-pile`` shuffles them into the pile being
     drawn (the known top order is lost; later mission piles stay as they are); ``whole-stack``
     shuffles every tile left into one pile with them.
     """

@@ -71,7 +71,8 @@ def too_near(rules: Rules, state: UnknownState, at: Coord) -> str | None:
     outpost already placed) and ``unknown.mission.expand.ignore-barriers``; the range is the
     map's as it is now, so a shortcut explored since changes it
     (``unknown.mission.expand.shortening``). A spot with no range at all to base (no path even
-    with barriers ignored) cannot be measured and is refused (reading reported to the lead).
+    with barriers ignored) cannot be measured and is refused (noted reading
+    ``expand-unreachable-spot``).
     """
     seen = without_barriers(state.position)
     need = required_distance(state)

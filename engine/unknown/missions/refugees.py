@@ -151,7 +151,7 @@ class Refugees:
         """A refugee traded to the survivor on turn costs it 1 AP at once
         (``unknown.mission.refugees.ap-cost``).
 
-        Reading ``refugee-ap-refund``: under ``no-refund`` (default) the survivor on turn gets no
+        Switch ``refugee-ap-refund``: under ``no-refund`` the survivor on turn gets no
         AP back for refugees it hands over; under ``refund`` it gets 1 AP back for each.
         """
         if move.kind != REFUGEE:

@@ -206,8 +206,8 @@ def flow_spots(position: UnknownPosition, source: Coord) -> list[Coord]:
     """The passable tiles without a water source nearest to ``source`` (ties all listed).
 
     Nearness is counted in orthogonal steps over explored tiles, whatever they hold, as for the
-    other objective tokens set down on the nearest passable tile (reading
-    ``objective-token-nearest``, default ``map-steps``); the source tile itself is nearest of
+    other objective tokens set down on the nearest passable tile (switch
+    ``objective-token-nearest``, reading ``map-steps``); the source tile itself is nearest of
     all. Tiles with barriers are not passable (``unknown.mission.water.no-space``).
     """
     frontier, seen = [source], {source}

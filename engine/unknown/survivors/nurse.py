@@ -31,12 +31,12 @@ class Nurse(Trait):
 
     Applies ``unknown.survivor.nurse.injured-bonus`` and ``unknown.survivor.nurse.timing`` (read
     only as the turn starts). Range only, no line of sight. The card does not say whether an
-    incapacitated Nurse still gives the bonus: she does by default (reading ``still-helps`` of
-    ``nurse_incapacitated``).
+    incapacitated Nurse still gives the bonus: switch ``nurse-incapacitated`` (``still-helps``
+    or ``not-while-incapacitated``).
 
     ``unknown.survivor.nurse.heal-bonus``: the card says the healed survivor gains 2 AP "this
-    turn", but her example gives them at the healed survivor's next turn; by default
-    (``nurse_heal_bonus`` reading ``next-turn``) each Heal she performs notes 2 AP in the healed
+    turn", but her example gives them at the healed survivor's next turn; under the
+    ``nurse-heal-bonus`` switch's reading ``next-turn`` each Heal she performs notes 2 AP in the healed
     survivor's ``Survivor.used`` under ``nurse.heal-bonus``, added when that survivor's turn next
     starts (``used`` is emptied then, so it is given once). ``unknown.survivor.nurse.stack``: the
     heal bonus adds to the range bonus (and two heals before that turn give 4). Reading

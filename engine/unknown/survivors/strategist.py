@@ -218,7 +218,7 @@ class Strategist(Trait):
 
     def moves_incapacitated(self, rules: Rules) -> bool:
         """Whether he may move an incapacitated survivor: his card is silent (the Captain's
-        forbids it). Switch ``strategist_move_incapacitated``: ``refused`` (default, as for the
+        forbids it). Switch ``strategist-move-incapacitated``: ``refused`` (as for the
         Captain) or ``allowed``."""
         return rules.ruleset.strategist_move_incapacitated == "allowed"
 

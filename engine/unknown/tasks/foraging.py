@@ -33,7 +33,7 @@ BASE = "base"
 
 def plant_overflow(ruleset: Ruleset) -> str:
     """What becomes of a gathered plant its gatherer cannot carry (the interpretation switch
-    ``foraging-plant-overflow``): ``left-on-tile`` (default) or ``lost``."""
+    ``foraging-plant-overflow``): ``left-on-tile`` or ``lost``."""
     return ruleset.foraging_plant_overflow
 
 

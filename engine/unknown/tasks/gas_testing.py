@@ -43,8 +43,8 @@ class TestGas(Action):
 
     Applies ``unknown.task.gas-testing.action`` and ``unknown.task.gas-testing.specimen-moves``
     (the specimen is kept on the enemy), with the default reach (``unknown.action.defaults``).
-    An enemy already carrying a specimen cannot take a second one (assumed: one token per
-    enemy). The medicine comes from ``RESOURCE_COST``.
+    An enemy already carrying a specimen cannot take a second one (noted reading
+    ``specimen-pickup``). The medicine comes from ``RESOURCE_COST``.
     """
 
     __test__ = False  # not a pytest test class

@@ -10,11 +10,11 @@ it acts as barrier tokens (``ENEMY_WARDS``): enemies path round it, are stopped 
 it and cannot see through it; survivors, their sight and the map's passability ignore it.
 
 Whether a fence that stops an enemy is used up like a barrier token is not said: switch
-``fence-against-enemies``, ``like-barrier`` (default: removed by the stop, as a barrier is) or
+``fence-against-enemies``, ``like-barrier`` (removed by the stop, as a barrier is) or
 ``permanent`` (stops every enemy trying to enter and stays).
 
 Fences are not tradable goods: handing one over or dropping it by trade would set it on a tile
-without Extend Perimeter (assumed; the rulebook places fences only by that action).
+without Extend Perimeter (noted reading ``perimeter-fence-placement``).
 """
 
 from __future__ import annotations
@@ -76,8 +76,9 @@ class ExtendPerimeter(Action):
     """Set a carried fence on a tile within range 1 next to base or to a placed fence.
 
     Applies ``unknown.task.perimeter.extend``, ``unknown.task.perimeter.complete`` and the
-    default reach (``unknown.action.defaults``, ``unknown.action.enemy-occupied``). Assumed
-    where the rulebook is silent: one fence per tile, not on base itself.
+    default reach (``unknown.action.defaults``, ``unknown.action.enemy-occupied``). Where the
+    rulebook is silent, noted reading ``perimeter-fence-placement``: one fence per tile, not on
+    base itself.
     """
 
     name: ClassVar[str] = "extend_perimeter"

@@ -59,8 +59,8 @@ def task_actions_open(state: UnknownState, task: str, ruleset: Ruleset) -> bool:
     """Whether ``task``'s own actions and gather options are available now.
 
     While the task is in play and not complete; once complete, only under the reading
-    ``persists`` of the interpretation switch ``task-info-after-completion`` (default ``ends``:
-    only Foraging says its Info effect outlasts completion, ``unknown.task.foraging.persists``).
+    ``persists`` of the interpretation switch ``task-info-after-completion`` (under ``ends``,
+    only Foraging's Info effect outlasts completion, ``unknown.task.foraging.persists``).
     """
     if not in_play(state, task):
         return False
