@@ -40,6 +40,8 @@ DOCS = (ROOT / "README.md",)
 
 LEDGER_WORDS = r"(?:readings?|switch(?:es)?|ledger|noted|interpretations?)"
 BACKTICKED = re.compile(r"(?<![`\w-])``?([a-z][a-z0-9]*(?:-[a-z0-9]+)+)``?(?![`\w-])")
+BACKTICKED_FIELD = re.compile(r"(?<![`\w.])``?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)``?(?![`\w(])")
+"""A switch named by its ruleset field (``range_endpoints``) in prose."""
 BACKTICKED_WORD = re.compile(r"(?<![`\w-])``?([a-z][a-z0-9-]*)``?(?![`\w-])")
 NEAR = 60
 """How many characters either side of a backticked ID may hold the word that makes it a
@@ -52,8 +54,10 @@ ATTRIBUTE = re.compile(r"\bruleset\.([a-z_][a-z0-9_]*)\b(?!\.)")
 SWITCH_ATTRIBUTES = {name for name in dir(Switches) if not name.startswith("__")} | {"LEDGER"}
 """The attributes of every game's ruleset that are not switches."""
 DEFAULT_WORD = re.compile(r"\bdefaults?\b", re.IGNORECASE)
-DEFAULT_NEAR = 25
+DEFAULT_NEAR = 45
 """How many characters either side of a named reading may hold the word "default"."""
+DEFAULT_BEFORE = 14
+"""How many characters before a switch's ID may hold the word "default" ("the default ``x``")."""
 BARE_DEFAULT = re.compile(r"\bdefault(?: reading)?\s*[:=]\s*[`\"']*([a-z][a-z0-9-]*)")
 LITERAL = re.compile(r"\bRuleset\(([^()]*)\)")
 """A ruleset built with readings spelled out (``with_readings`` sets a reading on purpose)."""
@@ -155,6 +159,10 @@ def cited_ids(text: str, kind: str) -> Iterator[tuple[int, str, str]]:
         window = text[max(0, match.start() - NEAR) : match.end() + NEAR]
         if re.search(rf"\b{LEDGER_WORDS}\b", window, re.IGNORECASE):
             yield match.start(1), match.group(1), "backticked"
+    for match in BACKTICKED_FIELD.finditer(text):
+        window = text[max(0, match.start() - NEAR) : match.end() + NEAR]
+        if re.search(rf"\b{LEDGER_WORDS}\b", window, re.IGNORECASE):
+            yield match.start(1), match.group(1), "field"
     if kind == "data":
         for match in DATA_KEY.finditer(text):
             yield match.start(1), match.group(1), "ledger key"
@@ -174,6 +182,14 @@ def citation_problems(path: Path, kind: str, text: str, ledger: Ledger) -> list[
     problems = []
     known = ledger.ids | ledger.reading_names
     for at, cited, form in cited_ids(text, kind):
+        if form == "field":
+            if cited not in ledger.fields:
+                continue
+            problems.append(
+                f"{where(path, text, at)}: names the switch by its field {cited!r}; cite the "
+                f"ledger ID{suggestion(cited.replace('_', '-'), ledger.ids)}"
+            )
+            continue
         if form == "literal":
             name = cited.replace("_", "-")
             if name not in ledger.switches:
@@ -233,6 +249,13 @@ def default_problems(path: Path, kind: str, text: str, ledger: Ledger) -> list[s
             problems.append(
                 f"{where(path, text, match.start(1))}: says the reading {match.group(1)!r} is a "
                 f"default; a default is written only in {ledger.path.name}"
+            )
+    for match in BACKTICKED.finditer(text):
+        before = text[max(0, match.start() - DEFAULT_BEFORE) : match.start()]
+        if match.group(1) in ledger.switches and DEFAULT_WORD.search(before):
+            problems.append(
+                f"{where(path, text, match.start(1))}: speaks of the default of "
+                f"{match.group(1)!r}; say which reading applies, or none"
             )
     for match in BARE_DEFAULT.finditer(text):
         if match.group(1) in names:

@@ -96,7 +96,7 @@ def knockbacks(
     """The pending effect running ``sources``' knockbacks, or nothing when no piece is in reach.
 
     Pieces go one at a time, each through all its knockbacks. With one source (a hazard) the
-    order is the ``knockback-mover-order`` reading (default farthest first); with several, pieces
+    order is the ``knockback-mover-order`` switch (farthest or nearest first); with several, pieces
     are ordered the same way by their nearest source. ``movers`` limits who may flee (Collapse).
     """
     pieces = [*state.position.survivors, *state.position.enemies, *state.position.allies]

@@ -9,9 +9,9 @@ survivors on base with their starting goods, base's food, and the tile stack - o
 or one shuffled pile per mission tile drawn one after another - at the start of round 1's
 survivor actions. :func:`difficulty_score` rates a setup on the rulebook's difficulty scale.
 
-Two readings of the rules are open here and read from the ruleset with a default until the
-ledger has them (see ``data/setup.yaml``): ``survivors_per_player`` (how many survivors each of
-1 or 2 players runs) and ``difficulty_score`` (what the enemy and hazard points count).
+Two switches of the interpretation ledger bear on it (see ``data/setup.yaml``):
+``survivors-per-player`` (how many survivors each of 1 or 2 players runs) and ``difficulty-score``
+(what the enemy and hazard points count).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ tokens - and Rockfall takes the place it left (``unknown.hazard.rockfall.swap``)
 gets its 3 barrier tokens (``unknown.hazard.rockfall.barriers``), which explore lays as the
 tile's token spawn (``unknown.effect.instant.token-spawn``) after this swap.
 
-A tile shielded from hazards (objective, and under the default ``hazard-origin-shield`` reading
+A tile shielded from hazards (objective, and under the ``hazard-origin-shield`` reading ``all-shields``
 fortified or impassable too) is not moved: Rockfall then simply stays on the chosen spot.
 """
 

@@ -147,7 +147,7 @@ class Behemoth:
 
     @on(TRADABLE_KINDS)
     def tradable(self, rules: Rules, state: UnknownState) -> tuple[str, ...]:
-        """Canisters are carried goods like the others (assumed: the rulebook is silent)."""
+        """Canisters are carried goods like the others (noted reading ``canister-tradable``)."""
         return (CANISTER,)
 
     @on(TILE_EXPLORED)

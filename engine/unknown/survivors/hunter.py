@@ -31,7 +31,7 @@ class Hunter(Trait):
     it died (``unknown.survivor.hunter.food-drop``).
 
     A kill is hers when the damage that killed it is credited to her (``damage_enemy``'s ``by``):
-    her Ranged Attack; close combat she fought, alone or (``hunter_combat_kill``: ``took-part``)
+    her Ranged Attack; close combat she fought, alone or (switch ``hunter-combat-kill``: ``took-part``)
     with others (``DAMAGE_CREDIT``); a trap she set, marked by a ``hunter_trap`` token on its tile
     (``unknown.survivor.hunter.trap-marker``). On a tile with traps of hers and others', hers
     spring first (the players choose the order). Markers never outnumber the traps on a tile:
@@ -68,7 +68,7 @@ class Hunter(Trait):
     ) -> tuple[UnknownState, str | None]:
         """A trap's damage (``source`` ``TRAP_SOURCE``, set by ``spring_trap``) is hers when a
         marker of hers lies on the tile (``unknown.survivor.hunter.trap-marker``); pooled close
-        combat damage as ``hunter_combat_kill`` says (``unknown.survivor.hunter.food-drop``)."""
+        combat damage as the switch ``hunter-combat-kill`` says (``unknown.survivor.hunter.food-drop``)."""
         hunters = [s.id for s in self.holders(state)]
         if source == TRAP_SOURCE:
             marked = state.position.tokens_at.get(enemy.at, {}).get(MARKER, 0)

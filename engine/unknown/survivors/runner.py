@@ -57,7 +57,7 @@ class Runner(PerTurnFreeAction):
     only a tile flipped as cleared counts, so base and the hazards that can never be cleared never
     do. The tile is judged where the Move is aimed (a Move stopped by a barrier still counts).
     A cleared hazard (a bridge or irradiated tile, which can be cleared) counts unless the
-    ``runner_cleared_hazards`` switch reads ``excluded``.
+    ``runner-cleared-hazards`` switch reads ``excluded``.
     """
 
     card = "runner"

@@ -128,8 +128,8 @@ class Scouts(Trait):
     them back on top of the stack (``unknown.survivor.scouts.peek``).
 
     ``unknown.survivor.scouts.split-stack``: only the pile being drawn is scouted (fewer than 5
-    when it holds fewer). The look is a trait, not an action: by default it costs no AP
-    (``scouts_peek_cost``: ``free``; ``one-ap`` charges 1 AP). The 5 become their own first pile
+    when it holds fewer). The look is a trait, not an action: under the switch
+    ``scouts-peek-cost`` it is ``free`` or costs 1 AP (``one-ap``). The 5 become their own first pile
     of the stack (``TileStack.rest``), so a mission shuffling tiles back
     (``unknown.survivor.scouts.shuffle-missions``) must shuffle them into the piles behind.
     """
