@@ -498,8 +498,9 @@ Feature: Hazards
     Then the food tile 1,1 is not cleared
 
   # No figure: a spawn pit (food behind a clear cost) north of the Flood's spot and a market (a
-  # single-use exchange) south of it. By default both show gatherable resources and are cleared.
-  @clause:unknown.hazard.flood.clear-gatherables @interpretation:flood-gatherable
+  # single-use exchange) south of it. Read as has-resources, both show gatherable resources
+  # (what clearing them would give) and are cleared.
+  @clause:unknown.hazard.flood.clear-gatherables @clause:unknown.gatherable.definition @interpretation:flood-gatherable
   Scenario: The flood clears tiles with any gatherable resources
     Given the map:
       | spawn_pit #pit | .             | .    | .    | .   |
@@ -511,8 +512,10 @@ Feature: Hazards
     Then the spawn_pit tile #pit is cleared
     And the market tile #m is cleared
 
-  # Same layout, read as tiles a Gather action could take: neither is.
-  @clause:unknown.hazard.flood.clear-gatherables @interpretation:flood-gatherable
+  # Same layout, read as tiles a Gather action could take: a gatherable tile shows resource icons
+  # and has no clear cost (Gather; the Botanist's card: a lair with a clear cost is not
+  # gatherable). The spawn pit has a clear cost and the market only an exchange: neither is.
+  @clause:unknown.hazard.flood.clear-gatherables @clause:unknown.action.gather.eligible @clause:unknown.survivor.botanist.clear-cost-lairs @interpretation:flood-gatherable
   Scenario: Read as gather-action, the flood spares the spawn pit and the market
     Given the map:
       | spawn_pit #pit | .             | .    | .    | .   |

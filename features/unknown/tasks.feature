@@ -173,6 +173,52 @@ Feature: Tasks
     Then nobody may take free actions
     And yellow has 2 AP left
 
+  # No figure: three survivors; yellow and green share a tile next to the beast yellow shoots,
+  # blue is far away. Green is incapacitated, and an incapacitated survivor does not count as
+  # present for a special requirement (Injury and Incapacitation; noted reading
+  # `task-kill-credit-scope`): only yellow sees the kill, 1 of 3 is not more than half: no token.
+  @clause:unknown.task.camaraderie.credit @clause:unknown.injury.incapacitated
+  Scenario: An incapacitated survivor next to the kill does not earn a camaraderie token
+    Given the map:
+      | scrap @blue | food | lab | scrap @yellow @green | food !beast:b1 |
+    And the task is camaraderie
+    And green is incapacitated
+    And yellow carries 2 ammo
+    And it is yellow's turn with 3 AP
+    When yellow shoots b1
+    Then there is no b1 on the map
+    And the task card holds 0 camaraderie tokens
+    And no event so far cites unknown.task.camaraderie.credit
+
+  # No figure: three survivors; yellow and green share a tile next to the beast yellow shoots,
+  # blue lies incapacitated far away. The task counts the survivors of the game, and blue is
+  # still one (noted reading `task-kill-credit-scope`): 2 of 3 is more than half, so a token.
+  @clause:unknown.task.camaraderie.credit
+  Scenario: An incapacitated survivor far from the kill still counts among the survivors
+    Given the map:
+      | scrap @blue | food | lab | scrap @yellow @green | food !beast:b1 |
+    And the task is camaraderie
+    And blue is incapacitated
+    And yellow carries 2 ammo
+    And it is yellow's turn with 3 AP
+    When yellow shoots b1
+    Then the task card holds 1 camaraderie token
+
+  # Same task, complete: yellow and green share a tile next to the kill, but green is
+  # incapacitated, so only one survivor is present - fewer than the 2 the reward needs.
+  @clause:unknown.task.camaraderie.reward @clause:unknown.injury.incapacitated
+  Scenario: Once Camaraderie is complete, an incapacitated survivor does not make up the two
+    Given the map:
+      | scrap @blue | food | lab | scrap @yellow @green | food !beast:b1 |
+    And the task is camaraderie
+    And the task is complete
+    And green is incapacitated
+    And yellow carries 2 ammo
+    And it is yellow's turn with 3 AP
+    When yellow shoots b1
+    Then nobody may take free actions
+    And yellow has 2 AP left
+
   # --- Foraging -------------------------------------------------------------------------------
 
   # No figure: one food gather flips three tiles; it still gives only 1 plant.

@@ -31,10 +31,11 @@ if TYPE_CHECKING:
 def gatherable(rules: Rules, placed: PlacedTile) -> bool:
     """Whether a face-up tile counts as gatherable for the flood.
 
-    Reading ``flood-gatherable``: ``has-resources`` (default) - the tile shows gatherable
+    Reading ``flood-gatherable``: ``gather-action`` - only tiles a Gather action could take,
+    with resource icons and no clear cost (``unknown.action.gather.eligible``,
+    ``unknown.survivor.botanist.clear-cost-lairs``); ``has-resources`` - the tile shows gatherable
     resources (``unknown.gatherable.definition``): resource icons, even behind a clear cost, or a
-    single-use exchange in its gather area (``unknown.gatherable.exchange``);
-    ``gather-action`` - only tiles a Gather action could take (icons and no clear cost).
+    single-use exchange in its gather area (``unknown.gatherable.exchange``).
     """
     if placed.cleared:
         return False

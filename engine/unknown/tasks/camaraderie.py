@@ -42,10 +42,15 @@ OWED = "free_actions_"
 
 
 def witnesses(state: UnknownState, at: Coord, ruleset: Ruleset) -> tuple[str, ...]:
-    """Survivors within 2 range of ``at`` with line of sight to it (``unknown.task.camaraderie.credit``)."""
+    """Survivors present at a kill on ``at``: within 2 range, with line of sight to it
+    (``unknown.task.camaraderie.credit``) and not incapacitated, since an incapacitated survivor
+    is not present for any special requirement (``unknown.injury.incapacitated``; noted reading
+    ``task-kill-credit-scope``)."""
     position = state.position
     found = []
     for survivor in position.survivors:
+        if survivor.incapacitated:
+            continue
         distance = range_between(position, survivor.at, at, ruleset)
         if (
             distance is not None
@@ -57,9 +62,11 @@ def witnesses(state: UnknownState, at: Coord, ruleset: Ruleset) -> tuple[str, ..
 
 
 def needed_witnesses(state: UnknownState) -> int:
-    """More than half the survivors: half rounded down, plus one.
+    """More than half the survivors in the game, incapacitated ones included: half rounded
+    down, plus one.
 
-    Applies ``unknown.task.camaraderie.credit`` and ``unknown.task.camaraderie.five-player``.
+    Applies ``unknown.task.camaraderie.credit`` and ``unknown.task.camaraderie.five-player``
+    (noted reading ``task-kill-credit-scope``).
     """
     return len(state.position.survivors) // 2 + 1
 
@@ -238,14 +245,15 @@ class Camaraderie:
 
 
 def reward(state: UnknownState, near: tuple[str, ...]) -> Outcome:
-    """Grant 2 free actions to each survivor near a kill when 2 or more are near.
+    """Grant 2 free actions to each survivor present at a kill when 2 or more are present
+    (``unknown.task.camaraderie.reward``; an incapacitated survivor is not among them,
+    ``unknown.injury.incapacitated``).
 
     During the survivors' turns they come before the turn goes on
     (``unknown.task.camaraderie.reward-survivor-turn``: queued after what is already under way);
     otherwise they wait until just before upkeep (``unknown.task.camaraderie.reward-enemy-turn``).
     """
-    able = tuple(w for w in near if not state.position.survivor(w).incapacitated)
-    if len(near) < 2 or not able:
+    if len(near) < 2:
         return state, ()
     granted = event(
         "free_actions",
@@ -254,9 +262,9 @@ def reward(state: UnknownState, near: tuple[str, ...]) -> Outcome:
         witnesses=near,
     )
     if state.phase in (None, "survivor_actions"):
-        owed = tuple((w, FREE_ACTIONS) for w in able)
+        owed = tuple((w, FREE_ACTIONS) for w in near)
         return replace(state, pending=(*state.pending, FreeActions(owed))), (granted,)
     card = state.task_card
-    for who in able:
+    for who in near:
         card = add(card, OWED + who, FREE_ACTIONS)
     return replace(state, task_card=card), (granted,)
