@@ -153,15 +153,21 @@ def suggestion(word: str, choices: set[str]) -> str:
 # --- citations ------------------------------------------------------------------------------
 
 
+def near_ledger_word(text: str, match: re.Match[str]) -> bool:
+    """Whether prose near ``match`` (other backticked code aside) names the ledger."""
+    code = re.compile(r"``[^`\n]*``|`[^`\n]*`")
+    before = code.sub(" ", text[max(0, match.start() - NEAR) : match.start()])
+    after = code.sub(" ", text[match.end() : match.end() + NEAR])
+    return bool(re.search(rf"\b{LEDGER_WORDS}\b", f"{before} {after}", re.IGNORECASE))
+
+
 def cited_ids(text: str, kind: str) -> Iterator[tuple[int, str, str]]:
     """``(offset, id, form)`` for each ledger ID ``text`` cites (IDs only; fields aside)."""
     for match in BACKTICKED.finditer(text):
-        window = text[max(0, match.start() - NEAR) : match.end() + NEAR]
-        if re.search(rf"\b{LEDGER_WORDS}\b", window, re.IGNORECASE):
+        if near_ledger_word(text, match):
             yield match.start(1), match.group(1), "backticked"
     for match in BACKTICKED_FIELD.finditer(text):
-        window = text[max(0, match.start() - NEAR) : match.end() + NEAR]
-        if re.search(rf"\b{LEDGER_WORDS}\b", window, re.IGNORECASE):
+        if near_ledger_word(text, match):
             yield match.start(1), match.group(1), "field"
     if kind == "data":
         for match in DATA_KEY.finditer(text):

@@ -158,6 +158,30 @@ Feature: Clear Tile
     Then yellow stands on #bridge
     And yellow has 1 AP left
 
+  # The same bridge under each reading of impassable targets. Read as reachable, the bridge's own
+  # impassability does not keep it out of reach of the survivor next to it.
+  @clause:unknown.hazard.bridge.clear @clause:unknown.action.defaults @interpretation:impassable-tile-target
+  Scenario: Read as reachable, a bridge next to the survivor may be cleared
+    Given the map:
+      | scrap @yellow | bridge #bridge | food |
+    And the reading "impassable-tile-target" is "reachable"
+    And it is yellow's turn with 3 AP
+    And yellow carries 2 scrap
+    When yellow clears #bridge
+    Then #bridge is cleared
+
+  # Read as blocked, sight never enters the impassable bridge, so the survivor next to it cannot
+  # reach it, and nobody can stand on it: it cannot be cleared.
+  @clause:unknown.hazard.bridge.clear @clause:unknown.action.defaults @interpretation:impassable-tile-target
+  Scenario: Read as blocked, a bridge next to the survivor is out of reach
+    Given the map:
+      | scrap @yellow | bridge #bridge | food |
+    And the reading "impassable-tile-target" is "blocked"
+    And it is yellow's turn with 3 AP
+    And yellow carries 2 scrap
+    When yellow tries to clear #bridge
+    Then the action is refused citing unknown.action.defaults
+
   # Same bridge, before it is cleared: it is impassable.
   @clause:unknown.hazard.impassable-persists @clause:unknown.action.move.impassable
   Scenario: An uncleared bridge cannot be entered

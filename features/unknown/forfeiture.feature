@@ -70,3 +70,46 @@ Feature: Forfeiture and Respawn
     And green stands on #base
     And green carries nothing
     And #fell holds 2 ammo tokens
+
+  # No figure: green, on turn with 2 AP left, is forfeited and comes back at base as the Tracker
+  # (3 AP a turn); yellow has not had her turn yet. Base holds just the 4 food the respawn costs.
+  # What becomes of green's turn is a matter of reading: it goes on with the 2 AP left...
+  @clause:unknown.respawn.meeple @clause:unknown.turn.survivor-actions @interpretation:respawn-turn
+  Scenario: Read as keeping the AP, the respawned survivor goes on with what was left
+    Given the map:
+      | base #base @yellow | food | scrap #fell @green |
+    And the reading "respawn-turn" is "keeps-ap"
+    And the base holds 4 food
+    And the unused survivor cards are: tracker
+    And it is green's turn with 2 AP
+    When the players forfeit green
+    Then green is the Tracker
+    And it is green's turn
+    And green has 2 AP left
+
+  # ... or it goes on afresh with the AP of a healthy Tracker starting a turn...
+  @clause:unknown.respawn.meeple @clause:unknown.turn.survivor-actions @interpretation:respawn-turn
+  Scenario: Read as fresh AP, the respawned survivor starts the turn again with its card's AP
+    Given the map:
+      | base #base @yellow | food | scrap #fell @green |
+    And the reading "respawn-turn" is "fresh-ap"
+    And the base holds 4 food
+    And the unused survivor cards are: tracker
+    And it is green's turn with 2 AP
+    When the players forfeit green
+    Then green is the Tracker
+    And it is green's turn
+    And green has 3 AP left
+
+  # ... or the respawn ends it, and the players pick who goes next.
+  @clause:unknown.respawn.meeple @clause:unknown.turn.survivor-actions @interpretation:respawn-turn
+  Scenario: Read as ending the turn, the respawn uses up the survivor's turn
+    Given the map:
+      | base #base @yellow | food | scrap #fell @green |
+    And the reading "respawn-turn" is "ends"
+    And the base holds 4 food
+    And the unused survivor cards are: tracker
+    And it is green's turn with 2 AP
+    When the players forfeit green
+    Then green is the Tracker
+    And the players may choose who goes next among exactly: yellow

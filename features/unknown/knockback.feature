@@ -310,3 +310,35 @@ Feature: Knockback
       | flood #flood | scrap @yellow | ammo #2 | medicine #3 | food |
     And the reading "knockback-distance" is "range-of-n"
     Then fleeing #flood with knockback 2, yellow may end exactly on: #2
+
+  # The Flood example's assumed figure again (yellow explores the Flood west of her; the animal
+  # stands east of her, tile 2 beyond it, tile 1 north of her). Farthest first: the animal has
+  # already fled to tile 2 when yellow chooses, as the example tells it.
+  @example:unknown.example.knockback-flood @clause:unknown.knockback.hazard-affects-enemies @interpretation:knockback-mover-order
+  Scenario: Read as farthest first, the animal flees the Flood before the survivor
+    Given the map:
+      | food #1              | .                     | .           |
+      | scrap #start @yellow | ammo #path !animal:a1 | medicine #2 |
+    And the reading "knockback-mover-order" is "farthest-first"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is flood placed at -1,0
+    Then a1 stands on #2
+    And the players must choose where yellow ends among: #1, #path and #2
+    When the players choose #1 for yellow
+    Then yellow stands on #1
+
+  # The same figure read nearest first: yellow chooses while the animal still stands next to her,
+  # so she may stop where she is, before it, or enter its tile and fight.
+  @example:unknown.example.knockback-flood @clause:unknown.knockback.hazard-affects-enemies @interpretation:knockback-mover-order
+  Scenario: Read as nearest first, the survivor flees the Flood before the animal
+    Given the map:
+      | food #1              | .                     | .           |
+      | scrap #start @yellow | ammo #path !animal:a1 | medicine #2 |
+    And the reading "knockback-mover-order" is "nearest-first"
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is flood placed at -1,0
+    Then a1 stands on #path
+    And the players must choose where yellow ends among: #start, #1 and #path
+    When the players choose #1 for yellow
+    Then yellow stands on #1
+    And a1 stands on #2
