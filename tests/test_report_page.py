@@ -522,3 +522,27 @@ def test_text_is_escaped(tmp_path: Path) -> None:
     assert "<b>bold</b>" not in found["index.html"]
     assert "&lt;script&gt;x&lt;/script&gt;" in found["index.html"]
     assert "&lt;b&gt;bold&lt;/b&gt; &amp; sly name" in found["unknown/knockback.html"]
+
+
+def test_the_interpretations_list_every_noted_reading_of_the_ledger(
+    parsed: dict[str, Node],
+) -> None:
+    """Each noted reading of a game's ledger is on its page: question, reading, each
+    alternative and why, under an anchor of its own."""
+    from engine.report.page_clauses import ledger_noted
+
+    for game in ("unknown", "falling-skies"):
+        entries = ledger_noted(game)
+        assert entries, f"{game}'s ledger has no noted readings to show"
+        shown = {n.attrs["id"]: n for n in parsed[f"{game}.html"].find("div", "noted-reading")}
+        assert len(shown) == len(entries)
+        for entry in entries:
+            block = shown[f"noted-{game}-{entry['id']}"]
+            text = " ".join(block.content().split())
+            for part in (entry["question"], entry["reading"], entry.get("why", "")):
+                assert " ".join(str(part).split()) in text, (entry["id"], part)
+            items = [
+                " ".join(li.content().split())
+                for li in block.find("ul", "alternatives")[0].find("li")
+            ]
+            assert items == [" ".join(str(a).split()) for a in entry["alternatives"]], entry["id"]

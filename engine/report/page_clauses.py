@@ -10,6 +10,10 @@ the engine never cited it, its invariants, and the engine code citing it, each l
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 from engine.report.clauses import CONFIRMED_BY, STATUSES, ClauseRow, section_totals
 from engine.report.differential import SwitchReport
@@ -177,8 +181,13 @@ def _list(items: object) -> str:
 
 
 def switches(site: Site, game: GameReport) -> str:
-    """Each interpretation switch: the question, its readings, why the default, the clauses it
-    bears on, and how the scenarios fared under each other reading."""
+    """The game's whole interpretation ledger: each switch (the question, its readings, why the
+    default, the clauses it bears on, and how the scenarios fared under each other reading), then
+    each noted reading (:func:`noted_readings`)."""
+    return _switch_list(site, game) + noted_readings(site, game)
+
+
+def _switch_list(site: Site, game: GameReport) -> str:
     if not game.switches:
         return "<p>No interpretation switches.</p>"
     note = (
@@ -187,6 +196,53 @@ def switches(site: Site, game: GameReport) -> str:
         else '<p class="flag">The differential run was not run (--no-differential).</p>'
     )
     return note + "".join(_switch(site, game, s) for s in game.switches)
+
+
+def ledger_noted(game: str) -> list[dict[str, Any]]:
+    """The ``noted`` entries of ``game``'s ledger, as its registry entry finds it (none when the
+    game has no ledger)."""
+    from engine.core import registry
+
+    spec = registry.games().get(game)
+    if spec is None or spec.ledger is None:
+        return []
+    data = yaml.safe_load(Path(spec.ledger).read_text(encoding="utf-8")) or {}
+    return list(data.get("noted") or [])
+
+
+def noted_readings(site: Site, game: GameReport) -> str:
+    """Each reading the engine takes without a switch: its question, the reading, the
+    alternatives set aside, why, and the clauses it bears on."""
+    entries = ledger_noted(game.game)
+    if not entries:
+        return ""
+    known = site.places.clause_ids.get(game.game, set())
+    items = "".join(_noted(site, game.game, entry, known) for entry in entries)
+    return (
+        f'<h3 id="noted-{escape(game.game)}">Noted readings ({len(entries)})</h3>'
+        '<p class="muted">Where the rulebook is silent or loose and one reading is taken without '
+        f'a switch.</p><div class="noted">{items}</div>'
+    )
+
+
+def _noted(site: Site, game: str, entry: dict[str, Any], known: set[str]) -> str:
+    ident = str(entry.get("id", ""))
+    alternatives = "".join(f"<li>{escape(str(a))}</li>" for a in entry.get("alternatives") or ())
+    clauses = ", ".join(
+        f'<a href="{escape(site.clause_href(game, c))}"><code>{escape(c)}</code></a>'
+        if c in known
+        else f"<code>{escape(c)}</code>"
+        for c in dict.fromkeys(entry.get("clauses") or ())
+    )
+    return (
+        f'<div class="noted-reading" id="noted-{escape(game)}-{escape(ident)}">'
+        f"<h4><code>{escape(ident)}</code></h4>"
+        f'<p class="question">{escape(str(entry.get("question", "")))}</p>'
+        f'<p class="reading">Reading: {escape(str(entry.get("reading", "")))}</p>'
+        f'<p>Alternatives:</p><ul class="alternatives">{alternatives}</ul>'
+        f'<p class="why muted">Why: {escape(str(entry.get("why", "")))}</p>'
+        f'<p class="muted">Clauses: {clauses or "none"}</p></div>'
+    )
 
 
 def _switch(site: Site, game: GameReport, switch: SwitchReport) -> str:
