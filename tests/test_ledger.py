@@ -297,7 +297,9 @@ def title_default_problems(path: Path, text: str, ledger: Ledger) -> list[str]:
     for number, line in enumerate(text.splitlines(), 1):
         title = SCENARIO_TITLE.match(line)
         said = title.group(1) if title else line if line.lstrip().startswith("#") else ""
-        if re.search(r"\bdefault (?:reading|switch|interpretation)s?\b", said, re.IGNORECASE):
+        if re.search(
+            r"\b(?:by default|default (?:reading|switch|interpretation)s?)\b", said, re.IGNORECASE
+        ):
             problems.append(
                 f"{where(path, '', 0).split(':')[0]}:{number}: says which reading is the default "
                 f"({said.strip()[:60]!r}); name the reading, the ledger keeps the default"
@@ -541,6 +543,8 @@ def test_a_written_default_is_found_in_docs_comments_titles_and_literals() -> No
     assert not default_problems(Path("a.py"), "code", 'Ruleset(tile_reach="far")', TOY)
     title = "Scenario: Under the default reading, it is near\n"
     assert default_problems(Path("a.feature"), "features", title, TOY)
+    comment = "  # No figure: by default the fight\n  # comes first.\n"
+    assert default_problems(Path("a.feature"), "features", comment, TOY)
 
 
 def test_an_incomplete_noted_entry_and_an_unplayed_reading_are_found(tmp_path: Path) -> None:

@@ -179,7 +179,7 @@ Feature: Spawns and lairs
 
   # No figure: green stands on the Muddy tile, the nearest hazard, 2 tiles from the Animal lair
   # yellow explores. The animal spawning on green's tile fights him instead of knocking him back;
-  # the lair's own animal knocks back both survivors (2). By default the fight comes first: green
+  # the lair's own animal knocks back both survivors (2). Read as combat-first, the fight comes first: green
   # kills the second animal and is injured, then flees north.
   @clause:unknown.knockback.spawn-on-survivor @clause:unknown.knockback.enemy-spawn @interpretation:spawn-combat-order
   Scenario: A spawn's close combat is fought before the knockbacks

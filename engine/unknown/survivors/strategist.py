@@ -136,8 +136,8 @@ class Strategist(Trait):
     (``turn.round.abilities_end``), ``unknown.survivor.strategist.move-timing`` and, through
     :func:`gain_abilities`, ``unknown.survivor.strategist.start-of-turn`` and
     ``unknown.survivor.strategist.ap-change``. The moved survivor goes as a Move would take it
-    (``unknown.action.move``), nobody paying its AP; incapacitated survivors are not moved by
-    default (:meth:`moves_incapacitated`).
+    (``unknown.action.move``), nobody paying its AP; whether an incapacitated survivor may be moved is
+    :meth:`moves_incapacitated`.
     """
 
     card = "strategist"
