@@ -27,6 +27,14 @@ from collections.abc import Mapping
 
 from engine.core.svg import Canvas, MeasuredCanvas, cut, fitted_document, text_width
 from engine.unknown.catalog import catalog, enemy_kinds
+from engine.unknown.drawing import (
+    TOKEN_LETTERS,
+    ally_description,
+    ap_left,
+    enemy_description,
+    state_lines,
+    survivor_description,
+)
 from engine.unknown.map import is_passable
 from engine.unknown.map.board import is_fortified
 from engine.unknown.position import Ally, Coord, Enemy, Survivor, UnknownPosition
@@ -47,31 +55,31 @@ NAME_CHARS, PIECE_CHARS, LABEL_CHARS = 17, 17, 12
 BADGE_H, BADGE_GAP = 16, 3
 """Height of a label's badge, and the space between stacked badges."""
 
-TOKENS: dict[str, tuple[str, str]] = {
-    "barrier": ("B", "#6d6d6d"),
-    "blaze": ("Z", "#e4572e"),
-    "trap": ("T", "#8d6e63"),
-    "ammo": ("A", "#b08900"),
-    "food": ("F", "#5b9a3c"),
-    "medicine": ("M", "#d6336c"),
-    "scrap": ("S", "#607d8b"),
-    "armor": ("R", "#455a9c"),
-    "mission": ("N", "#7b4fa0"),
-    "task": ("K", "#2f7f7f"),
-    "canister": ("Cn", "#9c6b2f"),
-    "refugee": ("Rf", "#3c7a9a"),
-    "plant": ("Pl", "#4e8f2f"),
-    "specimen": ("Sp", "#8a5a9e"),
-    "fence": ("Fe", "#7a6a4f"),
-    "radio": ("Ra", "#3f6f9f"),
-    "console": ("Co", "#506070"),
-    "outpost": ("Op", "#6f5f3f"),
-    "water_source": ("Ws", "#2f7fbf"),
-    "lair": ("L", "#8f3f3f"),
-    "hunter_trap": ("HT", "#6f4f2f"),
-    "regrowth": ("Rg", "#3f8f5f"),
+TOKEN_FILL: dict[str, str] = {
+    "barrier": "#6d6d6d",
+    "blaze": "#e4572e",
+    "trap": "#8d6e63",
+    "ammo": "#b08900",
+    "food": "#5b9a3c",
+    "medicine": "#d6336c",
+    "scrap": "#607d8b",
+    "armor": "#455a9c",
+    "mission": "#7b4fa0",
+    "task": "#2f7f7f",
+    "canister": "#9c6b2f",
+    "refugee": "#3c7a9a",
+    "plant": "#4e8f2f",
+    "specimen": "#8a5a9e",
+    "fence": "#7a6a4f",
+    "radio": "#3f6f9f",
+    "console": "#506070",
+    "outpost": "#6f5f3f",
+    "water_source": "#2f7fbf",
+    "lair": "#8f3f3f",
+    "hunter_trap": "#6f4f2f",
+    "regrowth": "#3f8f5f",
 }
-"""Token kinds: the letters written on a chip (then the count), and the chip's colour."""
+"""The colour of a token kind's chip (its letters are ``engine.unknown.drawing.TOKEN_LETTERS``)."""
 
 TILE_FILL = {
     "base": "#f6d98e",
@@ -183,7 +191,7 @@ def _state_panel(
     """The state's header in a panel under the heading (``unknown.turn.phases``: the round and
     its phase; whose turn and the AP left; the base's food, eaten at upkeep); returns the
     panel's bottom y."""
-    lines = state_lines(state, position)
+    lines = [cut(line, 110) for line in state_lines(state, position)]
     width = max(text_width(line, 12 if n == 0 else 11, n == 0) for n, line in enumerate(lines))
     canvas.open("state", **_state_data(state, position))
     height = 10 + 17 * len(lines)
@@ -195,62 +203,13 @@ def _state_panel(
     return top + height
 
 
-def state_lines(state: UnknownState | None, position: UnknownPosition) -> list[str]:
-    """The header's lines: the round, phase and turn; the base, mission, task and stack; the
-    outcome once the game is over. A bare map, or a map fragment with no round being played,
-    says that no game has started (with what the base and cards hold, if anything)."""
-    if state is None or state.phase is None:
-        lines = ["map only: no game started"]
-        if state is not None and (state.base or state.mission or state.task):
-            lines.append(_holdings_line(state))
-        return lines
-    lines = [_round_line(state, position), _holdings_line(state)]
-    if state.outcome is not None:
-        result, clause, why = state.outcome
-        lines.append(cut(f"game over: {result} [{clause}]: {why}", 110))
-    return lines
-
-
-def _round_line(state: UnknownState, position: UnknownPosition) -> str:
-    """Round, phase, the survivor on turn with the AP left, and the survivors done."""
-    words = [f"round {state.round}", f"{(state.phase or '').replace('_', ' ')} phase"]
-    if state.turn is not None:
-        ap = _ap_left(position, state.turn)
-        words.append(f"turn: {state.turn}" + (f" ({ap} AP left)" if ap is not None else ""))
-    elif state.phase == "survivor_actions":
-        words.append("no survivor on turn")
-    if state.done:
-        words.append("done: " + ", ".join(state.done))
-    return " \u00b7 ".join(words)
-
-
-def _ap_left(position: UnknownPosition, survivor_id: str) -> int | None:
-    """The AP the survivor on turn has left (``None``: no such survivor on the map)."""
-    for survivor in position.survivors:
-        if survivor.id == survivor_id:
-            return survivor.ap
-    return None
-
-
-def _holdings_line(state: UnknownState) -> str:
-    """The base's food (and other goods), the mission and task, and the tiles left to draw."""
-    others = [f"{n} {kind}" for kind, n in state.base if kind != "food"]
-    words = [f"base: {count(state.base, 'food')} food" + "".join(f", {o}" for o in others)]
-    if state.mission is not None:
-        words.append(f"mission: {state.mission}" + (" (short)" if state.short else ""))
-    if state.task is not None:
-        words.append(f"task: {state.task}" + (" (complete)" if state.task_complete else ""))
-    words.append(f"stack: {state.stack.size} tiles left")
-    return " \u00b7 ".join(words)
-
-
 def _state_data(state: UnknownState | None, position: UnknownPosition) -> dict[str, object]:
     """The header's ``data-*`` attributes, for a test or a page."""
     if state is None:
         return {"data_started": "false"}
     if state.phase is None:
         return {"data_started": "false", "data_food": str(count(state.base, "food"))}
-    ap = _ap_left(position, state.turn) if state.turn is not None else None
+    ap = ap_left(position, state.turn) if state.turn is not None else None
     return {
         "data_started": "true",
         "data_round": str(state.round),
@@ -462,7 +421,7 @@ def _chips(canvas: Canvas, position: UnknownPosition, at: Coord, x: float, y: fl
     for n, (kind, held) in enumerate(kinds):
         cx = x + (n % CHIPS_PER_ROW) * (CHIP_W + 2)
         cy = y + (n // CHIPS_PER_ROW) * (CHIP_H + 4)
-        letters, fill = TOKENS.get(kind, (kind[:2].title(), "#777777"))
+        letters, fill = TOKEN_LETTERS[kind], TOKEN_FILL[kind]
         canvas.open("token", f"{held} {kind} token(s)", data_kind=kind, data_count=str(held))
         canvas.rect(cx, cy, CHIP_W, CHIP_H, rx=4, fill=fill, stroke="#222222", stroke_width=0.8)
         canvas.text(
@@ -663,7 +622,7 @@ def _legend(
         flow = _Flow(canvas, LEFT, y, width)
         canvas.text(flow.place(48), y, "Tokens:", size=10)
         for kind in kinds:
-            letters, fill = TOKENS.get(kind, (kind[:2].title(), "#777777"))
+            letters, fill = TOKEN_LETTERS[kind], TOKEN_FILL[kind]
             words = kind.replace("_", " ")
             x = flow.place(28 + text_width(words, 10) + 12)
             canvas.rect(x, flow.y - 11, 24, 14, rx=3, fill=fill, stroke="#222222", stroke_width=0.8)
@@ -717,27 +676,20 @@ def _label_list(canvas: Canvas, spots: dict[Coord, list[str]], y: float, width: 
 def _piece_list(
     canvas: Canvas, position: UnknownPosition, y: float, colours: dict[str, str]
 ) -> float:
-    """One line per piece: marker, id, what it is and where it stands."""
+    """One line per piece: marker, id, what it is, where it stands and its state (the text
+    drawing's words)."""
     for survivor in position.survivors:
         _survivor_marker(canvas, LEFT + 6, y - 4, colours[survivor.id], survivor.health)
-        canvas.text(
-            LEFT + 18,
-            y,
-            f"survivor {survivor_label(survivor)} on [{survivor.at[0]}, {survivor.at[1]}]",
-            size=10,
-        )
+        words = f"{survivor.id} {survivor_description(position, survivor)}"
+        canvas.text(LEFT + 18, y, words, size=10)
         y += 16
     for enemy in position.enemies:
         enemy_shape(canvas, enemy.kind, LEFT + 6, y - 4, r=6)
-        canvas.text(
-            LEFT + 18, y, f"enemy {enemy_label(enemy)} on [{enemy.at[0]}, {enemy.at[1]}]", size=10
-        )
+        canvas.text(LEFT + 18, y, f"{enemy.id} {enemy_description(position, enemy)}", size=10)
         y += 16
     for ally in position.allies:
         canvas.rect(LEFT, y - 10, 12, 12, rx=2, fill="#3f9f5f", stroke="#113311")
-        canvas.text(
-            LEFT + 18, y, f"ally {ally.id} ({ally.kind}) on [{ally.at[0]}, {ally.at[1]}]", size=10
-        )
+        canvas.text(LEFT + 18, y, f"{ally.id} {ally_description(position, ally)}", size=10)
         y += 16
     return y
 
