@@ -166,7 +166,8 @@ class NxGeometry:
     def flight_graph(self, source: Coord, distance: int, who: str) -> nx.DiGraph:
         """The DAG of fleeing states of ``who`` fleeing ``source`` (``unknown.knockback.flee``).
 
-        Ends: reaching distance ``distance + 1``; a dead end (``unknown.knockback.dead-end``);
+        Ends: reaching the goal (range ``distance + 1`` under ``knockback-distance=tiles-between``,
+        ``distance`` under ``range-of-n``); a dead end (``unknown.knockback.dead-end``);
         entering a tile held by the other side; for a survivor, stopping before an enemy's tile
         (``unknown.knockback.stop-before-enemy``), not on its start under ``after-a-step``.
         Distances are ``flight_lengths`` (the ``knockback-impassable-start`` reading).
@@ -177,12 +178,13 @@ class NxGeometry:
         blocked = {p.at for p in foes}
         may_stop_on_start = self.ruleset.knockback_stop_at_start == "allowed"
         field = self.flight_lengths(source, piece.at)
+        goal = distance + 1 if self.ruleset.knockback_distance == "tiles-between" else distance
         graph = nx.DiGraph()
         todo, seen = [piece.at], {piece.at}
         while todo:
             u = todo.pop()
             here = field[u]
-            if here >= distance + 1:
+            if here >= goal:
                 graph.add_edge(("flee", u), ("end", u))
                 continue
             steps = [

@@ -219,6 +219,10 @@ class Z3Geometry:
         self.knock = z3.Bool("knock")
         self.start = z3.Int("start")
         self.push = z3.Int("push")
+        # unknown.knockback.flee, switch knockback-distance: under tiles-between the goal is one
+        # tile past range push (push tiles lie between), under range-of-n it is range push.
+        between = self.ruleset.knockback_distance == "tiles-between"
+        self.goal = self.push + 1 if between else self.push
         self.mover_is_survivor = z3.Bool("mover_is_survivor")
         self.length = z3.Int("len")
         self.end = z3.Int("end")
@@ -285,7 +289,7 @@ class Z3Geometry:
         for u in range(n):
             steps = [self.flees[(u, v)] for v in self.neighbours(u)]
             # unknown.knockback.flee (goal reached) / unknown.knockback.dead-end (no step).
-            self.stuck.append(z3.Or(self.fd[u] >= self.push + 1, z3.Not(z3.Or(*steps, False))))
+            self.stuck.append(z3.Or(self.fd[u] >= self.goal, z3.Not(z3.Or(*steps, False))))
             # unknown.knockback.stop-before-enemy: a survivor may stop before an enemy's tile.
             into_foe = [z3.And(self.flees[(u, v)], self.blocked[v]) for v in self.neighbours(u)]
             self.before_foe.append(z3.And(self.mover_is_survivor, z3.Or(*into_foe, False)))
@@ -297,7 +301,7 @@ class Z3Geometry:
         going = self.length > i
         rules = []
         for u in range(self.n):
-            needs = [self.fd[u] <= self.push]
+            needs = [self.fd[u] < self.goal]
             if i > 0:
                 needs.append(z3.Not(self.blocked[u]))
             nexts = [z3.And(on[i + 1][v], self.flees[(u, v)]) for v in self.neighbours(u)]
