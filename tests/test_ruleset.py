@@ -57,19 +57,3 @@ def test_noted_readings_name_their_reading_alternatives_and_known_clauses():
         assert entry["alternatives"], entry["id"]
         for clause in entry["clauses"]:
             assert clause in index, f"noted reading {entry['id']} cites unknown clause {clause}"
-
-
-@pytest.mark.parametrize("game", ["unknown", "falling_skies"])
-def test_the_readme_lists_every_switch_with_its_default(game):
-    """The README's tables of switches are the ledgers': each switch, its default, its others."""
-    from pathlib import Path
-
-    from engine.core.ruleset import load_ledger
-
-    root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text(encoding="utf-8")
-    ledger = load_ledger(root / "engine" / game / "data" / "interpretations.yaml")
-    for switch, entry in ledger.items():
-        others = ", ".join(f"`{r}`" for r in entry["readings"] if r != entry["default"])
-        row = f"| `{switch}` | `{entry['default']}` | {others} |"
-        assert row in readme, f"README lacks the row {row}"
