@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from engine.core.errors import did_you_mean
 from engine.core.game import (
     ChanceNode,
     Decision,
@@ -61,8 +62,35 @@ DECISIONS: dict[str, str] = {
     "PayBase": "engine.unknown.forfeit",
     "AssignDamage": "engine.unknown.combat",
     "KnockTo": "engine.unknown.knockback",
+    "FaceKnockback": "engine.unknown.knockback_order",
+    "IgnoreKnockback": "engine.unknown.knockback_order",
+    "PlaceOutpost": "engine.unknown.missions.expand",
+    "HurlCanister": "engine.unknown.missions.behemoth",
+    "TestWater": "engine.unknown.missions.water",
+    "SourceTo": "engine.unknown.missions.water",
+    "RepairRadio": "engine.unknown.tasks.radio",
+    "Talk": "engine.unknown.tasks.radio",
+    "TestGas": "engine.unknown.tasks.gas_testing",
+    "ExtendPerimeter": "engine.unknown.tasks.perimeter",
+    "FreeAction": "engine.unknown.tasks.camaraderie",
+    "DeclineFreeActions": "engine.unknown.tasks.camaraderie",
+    "MoveOther": "engine.unknown.survivors.captain",
+    "Borrow": "engine.unknown.survivors.strategist",
+    "ScoutStack": "engine.unknown.survivors.scouts",
+    "SetTargetable": "engine.unknown.survivors.tracker",
+    "Replant": "engine.unknown.survivors.botanist",
+    "AllyMove": "engine.unknown.allies",
+    "EndAllyPhase": "engine.unknown.allies",
+    "ShotLands": "engine.unknown.enemies.abilities",
+    "TargetRoll": "engine.unknown.enemies.movement",
+    "PathRoll": "engine.unknown.enemies.movement",
+    "BarrierStops": "engine.unknown.enemies.movement",
+    "TrapHits": "engine.unknown.enemies.movement",
+    "HazardSpots": "engine.unknown.enemies.spawning",
+    "ObjectivesTo": "engine.unknown.hazards",
 }
-"""Decision class name -> the engine module that defines it (fixed names, see the issue)."""
+"""Every class of decision (and of chance outcome) the engine offers, by name -> the engine
+module that defines it."""
 
 
 class PhraseError(click.BadParameter):
@@ -73,7 +101,7 @@ class PhraseError(click.BadParameter):
 
 
 def decision_class(name: str, phrase: str) -> type:
-    """The engine's decision class ``name``; a usage error if its module is not written yet."""
+    """The engine's decision class ``name``; a usage error if its module is missing."""
     module_name = DECISIONS[name]
     try:
         module = importlib.import_module(module_name)
@@ -81,7 +109,7 @@ def decision_class(name: str, phrase: str) -> type:
         if error.name is None or not module_name.startswith(error.name):
             raise  # a module that exists failed to import: a bug, keep the traceback
         raise PhraseError(
-            phrase, f"{name} is not available: this engine has no {module_name} module yet"
+            phrase, f"{name} is not available: this engine has no {module_name} module"
         ) from None
     cls = getattr(module, name, None)
     if cls is None:
@@ -110,20 +138,45 @@ class Reading:
     def fail(self, problem: str) -> PhraseError:
         return PhraseError(self.phrase, problem)
 
+    def one_of(self, word: str, what: str, choices: Sequence[str]) -> str:
+        """``word`` if it is one of ``choices``, else a usage error naming it, the nearest
+        choice and all of them."""
+        if word in choices:
+            return word
+        listed = ", ".join(choices) or "none"
+        raise self.fail(f"no {what} {word!r}{did_you_mean(word, choices)} ({what}s: {listed})")
+
     def survivor(self, word: str) -> str:
         """A survivor's id as the state knows it."""
-        ids = [s.id for s in self.state.position.survivors]
-        if word not in ids:
-            raise self.fail(f"no survivor {word!r} (survivors: {', '.join(ids) or 'none'})")
-        return word
+        return self.one_of(word, "survivor", [s.id for s in self.state.position.survivors])
 
     def piece(self, word: str) -> str:
-        """A survivor's or an enemy's id."""
+        """A survivor's, an enemy's or an ally's id."""
         position = self.state.position
-        ids = [p.id for p in (*position.survivors, *position.enemies)]
-        if word not in ids:
-            raise self.fail(f"no piece {word!r} (pieces: {', '.join(ids) or 'none'})")
-        return word
+        pieces = (*position.survivors, *position.enemies, *getattr(position, "allies", ()))
+        return self.one_of(word, "piece", [p.id for p in pieces])
+
+    def enemy(self, word: str) -> str:
+        """An enemy's id."""
+        return self.one_of(word, "enemy", [e.id for e in self.state.position.enemies])
+
+    def resource(self, word: str) -> str:
+        """A resource a tile gives (``unknown.resource.kinds``)."""
+        from engine.unknown.actions.trade import RESOURCES
+
+        return self.one_of(word, "resource", RESOURCES)
+
+    def tile(self, word: str) -> str:
+        """A kind of tile of the catalog."""
+        from engine.unknown.catalog import catalog
+
+        return self.one_of(word, "tile", sorted(catalog()))
+
+    def card(self, word: str) -> str:
+        """A survivor card."""
+        from engine.unknown.catalog import survivor_cards
+
+        return self.one_of(word, "survivor card", sorted(survivor_cards()))
 
     def at(self, who: str | None) -> Coord | None:
         """Where survivor ``who`` stands (``None`` if nobody is named)."""
@@ -141,7 +194,8 @@ class Reading:
                 return origin
             dx, dy = DIRECTIONS[word]
             return (origin[0] + dx, origin[1] + dy)
-        raise self.fail(f"{word!r} is not a spot (X,Y, here, north, south, east or west)")
+        near = did_you_mean(word, [*DIRECTIONS, "here"])
+        raise self.fail(f"{word!r} is not a spot{near} (X,Y, here, north, south, east or west)")
 
     def acting(self) -> str | None:
         """The survivor a pending effect or the turn belongs to (directions count from it)."""
@@ -231,7 +285,7 @@ def _place(r: Reading, a: list[str]) -> Decision:
 
 def _draw(r: Reading, a: list[str]) -> Decision:
     if a:
-        return decision_class("Drawn", r.phrase)(a[0])
+        return decision_class("Drawn", r.phrase)(r.tile(a[0]))
     if not isinstance(r.node, ChanceNode):
         raise r.fail("'draw' without a tile needs a chance node now (name the tile: draw flood)")
     if r.rng is None:
@@ -241,7 +295,7 @@ def _draw(r: Reading, a: list[str]) -> Decision:
 
 def _gather(r: Reading, a: list[str]) -> Decision:
     cls = decision_class("Gather", r.phrase)
-    who, resource = _who(r, a), a[1]
+    who, resource = _who(r, a), r.resource(a[1])
     if len(a) > 2:
         if a[2] != "from" or len(a) == 3:
             raise r.fail("write the sources after 'from': gather S RESOURCE from X,Y X,Y ...")
@@ -269,7 +323,7 @@ def _clear(r: Reading, a: list[str]) -> Decision:
     who = _who(r, a)
     at = r.spot(a[1], r.at(who))
     if len(a) == 3:
-        return cls(who, at, a[2])
+        return cls(who, at, r.resource(a[2]))
     options = [d for d in r.legal() if isinstance(d, cls) and d.who == who and d.at == at]
     return options[0] if len(options) == 1 else cls(who, at, None)
 
@@ -344,7 +398,7 @@ def _forfeit(r: Reading, a: list[str]) -> Decision:
 
 
 def _recruit(r: Reading, a: list[str]) -> Decision:
-    return decision_class("Recruit", r.phrase)(a[0])
+    return decision_class("Recruit", r.phrase)(r.card(a[0]))
 
 
 def _pay(r: Reading, a: list[str]) -> Decision:
@@ -366,6 +420,122 @@ def _assign(r: Reading, a: list[str]) -> Decision:
         r.piece(name)
         (to_survivors if name in survivors else to_enemies).append((name, int(points)))
     return decision_class("AssignDamage", r.phrase)(bag(to_survivors), bag(to_enemies))
+
+
+def _knockback(name: str) -> Parser:
+    """``face S SOURCE`` / ``ignore S SOURCE``: take or ignore one knockback (the Skeptic, or a
+    survivor already knocked back once, ``unknown.knockback.ignore-later``)."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class(name, r.phrase)(r.piece(a[0]), a[1])
+
+    return parse
+
+
+def _who_at(name: str) -> Parser:
+    """``VERB S DIR``: survivor ``S`` acts on a tile (an outpost, a water test, a fence...)."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        who = _who(r, a)
+        return decision_class(name, r.phrase)(who, r.spot(a[1], r.at(who)))
+
+    return parse
+
+
+def _who_only(name: str) -> Parser:
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class(name, r.phrase)(_who(r, a))
+
+    return parse
+
+
+def _who_target(name: str) -> Parser:
+    """``VERB S TARGET``: survivor ``S`` acts on a piece (hurl a canister, test gas)."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class(name, r.phrase)(_who(r, a), r.piece(a[1]))
+
+    return parse
+
+
+def _who_card(name: str) -> Parser:
+    """``VERB S CARD``: survivor ``S`` gains the abilities of the survivor playing CARD."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class(name, r.phrase)(_who(r, a), r.card(a[1]))
+
+    return parse
+
+
+def _spot_only(name: str) -> Parser:
+    """``VERB X,Y``: a tile the players choose (the next water source, the objectives)."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class(name, r.phrase)(r.spot(a[0], r.at(r.acting())))
+
+    return parse
+
+
+def _enemy_spot(name: str) -> Parser:
+    """``VERB ENEMY X,Y``: the d4 sends an enemy toward a tile (a target or a path tie)."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        enemy = r.enemy(a[0])
+        return decision_class(name, r.phrase)(enemy, r.spot(a[1], r.at(enemy)))
+
+    return parse
+
+
+def _spot_enemy(name: str) -> Parser:
+    """``VERB X,Y ENEMY``: a barrier or a trap on X,Y acts on the entering enemy."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class(name, r.phrase)(r.spot(a[0], None), r.enemy(a[1]))
+
+    return parse
+
+
+def _order(r: Reading, a: list[str]) -> Decision:
+    """``order S S2 DIR``: the Captain moves another survivor one tile."""
+    who, target = _who(r, a), r.survivor(a[1])
+    return decision_class("MoveOther", r.phrase)(who, target, r.spot(a[2], r.at(target)))
+
+
+def _targetable(value: bool) -> Parser:
+    """``targetable S`` / ``untargetable S``: the Tracker's choice."""
+
+    def parse(r: Reading, a: list[str]) -> Decision:
+        return decision_class("SetTargetable", r.phrase)(_who(r, a), value)
+
+    return parse
+
+
+def _ally(r: Reading, a: list[str]) -> Decision:
+    ally = r.piece(a[0])
+    return decision_class("AllyMove", r.phrase)(ally, r.spot(a[1], r.at(ally)))
+
+
+def _allies_stay(r: Reading, a: list[str]) -> Decision:
+    return decision_class("EndAllyPhase", r.phrase)()
+
+
+def _shot(r: Reading, a: list[str]) -> Decision:
+    return decision_class("ShotLands", r.phrase)(r.enemy(a[0]), r.survivor(a[1]))
+
+
+def _hazards(r: Reading, a: list[str]) -> Decision:
+    spots = tuple(r.spot(word, None) for word in a)
+    return decision_class("HazardSpots", r.phrase)(spots)
+
+
+def _free(r: Reading, a: list[str]) -> Decision:
+    """``free PHRASE``: an action taken without AP (Camaraderie), said as the action is."""
+    inner = Reading(r.game, r.state, r.node, " ".join(a), r.rng)
+    action = parse_phrase(inner)
+    who = getattr(action, "who", None)
+    if not isinstance(who, str):
+        raise r.fail("write it as: free ACTION, e.g. free move yellow east")
+    return decision_class("FreeAction", r.phrase)(who, action)
 
 
 def _option(r: Reading, a: list[str]) -> Decision:
@@ -404,6 +574,33 @@ FORMS: dict[str, Form] = {
     "recruit": Form("recruit CARD", (1, 1), _recruit),
     "pay": Form("pay KIND:N ...", (1, None), _pay),
     "knock": Form("knock PIECE DIR", (2, 2), _knock),
+    "face": Form("face S SOURCE", (2, 2), _knockback("FaceKnockback")),
+    "ignore": Form("ignore S SOURCE", (2, 2), _knockback("IgnoreKnockback")),
+    "outpost": Form("outpost S DIR", (2, 2), _who_at("PlaceOutpost")),
+    "hurl": Form("hurl S TARGET", (2, 2), _who_target("HurlCanister")),
+    "test-water": Form("test-water S DIR", (2, 2), _who_at("TestWater")),
+    "water-source": Form("water-source DIR", (1, 1), _spot_only("SourceTo")),
+    "repair-radio": Form("repair-radio S", (1, 1), _who_only("RepairRadio")),
+    "talk": Form("talk S CARD", (2, 2), _who_card("Talk")),
+    "test-gas": Form("test-gas S ENEMY", (2, 2), _who_target("TestGas")),
+    "fence": Form("fence S DIR", (2, 2), _who_at("ExtendPerimeter")),
+    "free": Form("free ACTION", (1, None), _free),
+    "no-free": Form("no-free S", (1, 1), _who_only("DeclineFreeActions")),
+    "order": Form("order S S2 DIR", (3, 3), _order),
+    "borrow": Form("borrow S CARD", (2, 2), _who_card("Borrow")),
+    "scout": Form("scout S", (1, 1), _who_only("ScoutStack")),
+    "targetable": Form("targetable S", (1, 1), _targetable(True)),
+    "untargetable": Form("untargetable S", (1, 1), _targetable(False)),
+    "replant": Form("replant S DIR", (2, 2), _who_at("Replant")),
+    "ally": Form("ally ALLY DIR", (2, 2), _ally),
+    "allies-stay": Form("allies-stay", (0, 0), _allies_stay),
+    "shot": Form("shot ENEMY S", (2, 2), _shot),
+    "target": Form("target ENEMY X,Y", (2, 2), _enemy_spot("TargetRoll")),
+    "path": Form("path ENEMY X,Y", (2, 2), _enemy_spot("PathRoll")),
+    "barrier-stops": Form("barrier-stops X,Y ENEMY", (2, 2), _spot_enemy("BarrierStops")),
+    "trap-hits": Form("trap-hits X,Y ENEMY", (2, 2), _spot_enemy("TrapHits")),
+    "hazards": Form("hazards X,Y ...", (1, None), _hazards),
+    "objectives": Form("objectives DIR", (1, 1), _spot_only("ObjectivesTo")),
     "assign": Form("assign PIECE:N ...", (0, None), _assign),
     "option": Form("option N", (1, 1), _option),
 }
@@ -423,11 +620,26 @@ def parse_phrase(reading: Reading) -> Decision:
     verb, args = words[0], words[1:]
     form = FORMS.get(verb)
     if form is None:
-        raise reading.fail(f"no action starts with {verb!r}; accepted forms: {accepted_forms()}")
+        near = did_you_mean(verb, FORMS)
+        raise reading.fail(
+            f"no action starts with {verb!r}{near}; accepted forms: {accepted_forms()}"
+        )
     low, high = form.counts
     if len(args) < low or (high is not None and len(args) > high):
-        raise reading.fail(f"write it as: {form.usage} (DIR is north, south, east, west or X,Y)")
+        raise reading.fail(
+            f"{verb} takes {_count(low, high)} after it, not {len(args)}: write it as: "
+            f"{form.usage} (DIR is north, south, east, west, here or X,Y)"
+        )
     return form.parse(reading, args)
+
+
+def _count(low: int, high: int | None) -> str:
+    """How many words a form takes after its verb, in words."""
+    if high is None:
+        return f"{low} or more words"
+    if low == high:
+        return "no words" if low == 0 else f"{low} word{'s' if low > 1 else ''}"
+    return f"{low} to {high} words"
 
 
 # --- the inverse: the phrase for a decision -----------------------------------------------------
@@ -441,7 +653,12 @@ def _bag(items: Sequence[tuple[str, int]]) -> str:
     return " ".join(f"{kind}:{n}" for kind, n in items)
 
 
-SAYINGS: dict[str, Callable[[Any], str]] = {
+def _free_saying(action: Decision) -> str | None:
+    inner = say(action)
+    return None if inner is None else f"free {inner}"
+
+
+SAYINGS: dict[str, Callable[[Any], str | None]] = {
     "StartTurn": lambda d: f"start {d.who}",
     "EndTurn": lambda d: f"end {d.who}",
     "Move": lambda d: f"move {d.who} {_xy(d.to)}",
@@ -468,6 +685,32 @@ SAYINGS: dict[str, Callable[[Any], str]] = {
     "AssignDamage": lambda d: " ".join(
         ["assign", _bag(d.to_survivors), _bag(d.to_enemies)]
     ).strip(),
+    "FaceKnockback": lambda d: f"face {d.who} {d.source}",
+    "IgnoreKnockback": lambda d: f"ignore {d.who} {d.source}",
+    "PlaceOutpost": lambda d: f"outpost {d.who} {_xy(d.at)}",
+    "HurlCanister": lambda d: f"hurl {d.who} {d.target}",
+    "TestWater": lambda d: f"test-water {d.who} {_xy(d.at)}",
+    "SourceTo": lambda d: f"water-source {_xy(d.to)}",
+    "RepairRadio": lambda d: f"repair-radio {d.who}",
+    "Talk": lambda d: f"talk {d.who} {d.card}",
+    "TestGas": lambda d: f"test-gas {d.who} {d.target}",
+    "ExtendPerimeter": lambda d: f"fence {d.who} {_xy(d.at)}",
+    "FreeAction": lambda d: _free_saying(d.action),
+    "DeclineFreeActions": lambda d: f"no-free {d.who}",
+    "MoveOther": lambda d: f"order {d.who} {d.target} {_xy(d.to)}",
+    "Borrow": lambda d: f"borrow {d.who} {d.card}",
+    "ScoutStack": lambda d: f"scout {d.who}",
+    "SetTargetable": lambda d: f"{'targetable' if d.targetable else 'untargetable'} {d.who}",
+    "Replant": lambda d: f"replant {d.who} {_xy(d.at)}",
+    "AllyMove": lambda d: f"ally {d.ally} {_xy(d.to)}",
+    "EndAllyPhase": lambda d: "allies-stay",
+    "ShotLands": lambda d: f"shot {d.enemy} {d.survivor}",
+    "TargetRoll": lambda d: f"target {d.enemy} {_xy(d.at)}",
+    "PathRoll": lambda d: f"path {d.enemy} {_xy(d.to)}",
+    "BarrierStops": lambda d: f"barrier-stops {_xy(d.at)} {d.enemy}",
+    "TrapHits": lambda d: f"trap-hits {_xy(d.at)} {d.enemy}",
+    "HazardSpots": lambda d: f"hazards {' '.join(map(_xy, d.spots))}",
+    "ObjectivesTo": lambda d: f"objectives {_xy(d.to)}",
 }
 """Decision class name -> the phrase that names that decision (read back by ``parse_phrase``)."""
 
@@ -476,9 +719,10 @@ def say(decision: Decision) -> str | None:
     """The phrase for ``decision``, or ``None`` for a decision no phrase names."""
     saying = SAYINGS.get(type(decision).__name__)
     try:
-        return None if saying is None else " ".join(saying(decision).split())
+        said = None if saying is None else saying(decision)
     except AttributeError:
         return None  # a class of that name with other fields: no phrase for it
+    return None if said is None else " ".join(said.split())
 
 
 # --- narrating events and the next node ---------------------------------------------------------
@@ -628,6 +872,21 @@ west, here or X,Y, counted from the survivor acting):
     finish-trade
   forfeit S | recruit CARD | pay KIND:N ...
   knock PIECE DIR            where a knocked-back piece ends
+  face S SOURCE | ignore S SOURCE   take or ignore a knockback
+  outpost S DIR | hurl S TARGET     Expand's outpost | Behemoth's canister
+  test-water S DIR | water-source DIR   Water's test | where a source goes
+  repair-radio S | talk S CARD      Radio task: repair | talk to a card
+  test-gas S ENEMY | fence S DIR    Gas Testing | Perimeter tasks
+  free ACTION | no-free S    Camaraderie: a free action | give the rest up
+  order S S2 DIR             the Captain moves S2 one tile
+  borrow S CARD | scout S    the Strategist's borrow | the Scouts' look
+  targetable S | untargetable S   the Tracker's choice
+  replant S DIR              the Botanist's replant
+  ally ALLY DIR | allies-stay   move an ally | the rest stay
+  shot ENEMY S               where a ranged enemy's damage lands
+  target ENEMY X,Y | path ENEMY X,Y   the d4 breaks a target or path tie
+  barrier-stops X,Y ENEMY | trap-hits X,Y ENEMY   a token used on an enemy
+  hazards X,Y ... | objectives DIR   hazard spawn tiles | where objectives go
   assign PIECE:N ...         close-combat damage, e.g. assign yellow:1 a1:1
   option N                   the N-th option listed as next
 """
