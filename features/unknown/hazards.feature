@@ -316,7 +316,7 @@ Feature: Hazards
     And yellow stands on #Y
 
   # No figure: yellow explores a Collapse with a corridor running west from her tile. Knocked
-  # back 1 tile by default means one step off the covered tile.
+  # back 1 tile under the one-tile reading means one step off the covered tile.
   @clause:unknown.hazard.collapse.knockback @interpretation:collapse-knockback
   Scenario: Knocked back 1 tile, the survivor steps one tile off the collapse
     Given the map:
@@ -340,7 +340,7 @@ Feature: Hazards
     And #Y is a collapse tile
 
   # No figure: yellow explores a Collapse from base. Hazard effects never act on a fortified tile,
-  # so by default base is spared like an objective tile: the Collapse goes on the spot explored,
+  # so under the all-shields reading base is spared like an objective tile: the Collapse goes on the spot explored,
   # and yellow, on the tile it was explored from, steps off it.
   @clause:unknown.hazard.collapse.placement @clause:unknown.tile.fortified.hazards @interpretation:hazard-origin-shield
   Scenario: Base is spared a collapse explored from it
@@ -368,7 +368,8 @@ Feature: Hazards
 
   # No figure: yellow's tile has no passable neighbour: west is a Blocked hazard with an ammo tile
   # beyond it. She cannot flee the Collapse and is removed; the mission token on her tile goes to
-  # the nearest passable tile, by default counted in steps over the map whatever lies between.
+  # the nearest passable tile, under the map-steps reading counted over the map whatever lies
+  # between.
   @clause:unknown.hazard.collapse.objective-tokens @clause:unknown.hazard.collapse.destroy @interpretation:objective-token-nearest
   Scenario: Objective tokens go to the nearest passable tile counted over the map
     Given the map:
@@ -592,8 +593,8 @@ Feature: Hazards
     And #here holds 3 barrier tokens
     And 2,0 holds 0 barrier tokens
 
-  # No figure: the Flood's knockback (3) takes yellow over a Muddy tile to a tile beyond it. By
-  # default every Muddy tile entered on the way costs 1 AP: 3 - 1 for exploring - 1.
+  # No figure: the Flood's knockback (3) takes yellow over a Muddy tile to a tile beyond it. Under
+  # the tiles-entered reading every Muddy tile entered on the way costs 1 AP: 3 - 1 for exploring - 1.
   @clause:unknown.hazard.muddy.knockback @interpretation:muddy-knockback-route
   Scenario: A flight over muddy costs an AP
     Given the map:
