@@ -161,7 +161,7 @@ class Reading:
         return self.one_of(word, "enemy", [e.id for e in self.state.position.enemies])
 
     def resource(self, word: str) -> str:
-        """A resource a tile gives (``unknown.resource.kinds``)."""
+        """A resource token kind (``unknown.component.resource-tokens``)."""
         from engine.unknown.actions.trade import RESOURCES
 
         return self.one_of(word, "resource", RESOURCES)
