@@ -346,11 +346,17 @@ COMMAND_FORMS = [
 ]
 
 
-def assert_one_line_error(result: Result, prefix: str) -> str:
-    """Exit 2, nothing on stdout, one stderr line starting with ``prefix``, no traceback."""
+def assert_one_line_error(result: Result, prefix: str, as_json: bool = False) -> str:
+    """Exit 2, one stderr line starting with ``prefix``, no traceback; on stdout nothing, or
+    (``as_json``) the same error as one JSON object."""
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit)
-    assert result.stdout == ""
+    if as_json:
+        error = json.loads(result.stdout)["error"]
+        assert error["kind"] == "input" and error["clause"] is None
+        assert f"rulings: error: {error['message']}" == result.stderr.strip()
+    else:
+        assert result.stdout == ""
     assert "Traceback" not in result.output
     lines = result.stderr.splitlines()
     assert len(lines) == 1, result.stderr
@@ -363,7 +369,7 @@ def assert_one_line_error(result: Result, prefix: str) -> str:
 def test_a_bad_position_file_is_one_line_naming_file_and_entry(name, entry, problem, form):
     path = str(BAD / name)
     result = run(*(arg.format(path) for arg in form))
-    line = assert_one_line_error(result, f"rulings: error: {path}: {entry}: ")
+    line = assert_one_line_error(result, f"rulings: error: {path}: {entry}", "--json" in form)
     assert problem in line
 
 
@@ -400,7 +406,8 @@ BAD_OPTIONS = [
     (
         ["query", "range", DETOUR, "0,0", "1,0", "--reading", "range-ends=exempt"],
         "--reading",
-        "known: range-endpoints, los-impassable-origin, knockback-stop-at-start",
+        "Unknown has no switch 'range-ends' (did you mean 'range-endpoints'?) "
+        "(see 'rulings readings unknown')",
     ),
     (
         ["query", "range", DETOUR, "0,0", "1,0", "--reading", "range-endpoints=loose"],

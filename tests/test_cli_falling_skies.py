@@ -61,10 +61,11 @@ def test_resolve_help_documents_the_phrases():
         assert phrase in text
 
 
-def test_the_falling_skies_readings_are_listed_in_the_help():
-    text = re.sub(r"-\s+", "-", " ".join(run("play", "--help").stdout.split()))
-    assert "Under Falling Skies switches:" in text
-    assert "fighter-timing" in text and "research-multi-step" in text
+def test_the_falling_skies_readings_are_listed_by_rulings_readings():
+    text = re.sub(r"-\s+", "-", " ".join(run("readings", "falling-skies").stdout.split()))
+    assert "Under Falling Skies (falling-skies):" in text
+    assert "switch fighter-timing" in text and "switch research-multi-step" in text
+    assert "rulings readings GAME" in " ".join(run("play", "--help").stdout.split())
 
 
 # --- show ---------------------------------------------------------------------------------------
@@ -198,7 +199,7 @@ def test_a_phrase_that_cannot_be_read_is_one_line_exit_2(tmp_path, path, phrase,
 
 def test_a_bad_reading_is_one_line_naming_the_option():
     result = run("resolve", ROOM_PHASE, "end rooms", "--reading", "dice-count=seven")
-    one_line_error(result, 2, "rulings: error: --reading: interpretation 'dice-count' has no")
+    one_line_error(result, 2, "rulings: error: --reading: switch 'dice-count' has no reading")
 
 
 def test_a_bad_position_file_is_one_line_exit_2(tmp_path):
@@ -276,7 +277,10 @@ def test_play_another_scenario_and_reading():
     [
         (["--seed", "1"], "rulings: error: falling-skies is played with --random"),
         (["--seed", "1", "--random", "--mission", "hive"], "rulings: error: --mission applies"),
-        (["--random", "--reading", "nope=1"], "rulings: error: --reading: no interpretation"),
+        (
+            ["--random", "--reading", "nope=1"],
+            "rulings: error: --reading: Under Falling Skies has no switch 'nope'",
+        ),
         (["--random", "--scenario", "/no/such.yaml"], "rulings: error: /no/such.yaml: file:"),
     ],
 )

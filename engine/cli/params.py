@@ -22,6 +22,34 @@ from solver.balance import UNIFORM
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+USAGE_ERROR = 2
+"""The exit code of bad input (a file, an argument, an option)."""
+REFUSED = 1
+"""The exit code of a decision the rules refuse, and of a state the engine cannot save."""
+
+
+class CannotSave(Exception):
+    """A state the engine could not write to the output file: an engine fault, not bad input."""
+
+    def __init__(self, out: str, problem: str) -> None:
+        super().__init__(f"cannot save the state to {out}: {problem}")
+
+
+def refuse(kind: str, message: str, clause: str | None, as_json: bool) -> int:
+    """Say why a command did nothing and return its exit code: one line on stderr
+    (``rulings: illegal: <message> [<clause>]`` for a decision the rules refuse, exit 1;
+    ``rulings: error: <message>`` for bad input, exit 2, or a state that cannot be saved,
+    exit 1) and, with ``--json``, one JSON object on stdout,
+    ``{"error": {"kind": "input" | "illegal" | "save", "message": ..., "clause": ...}}``."""
+    if kind == "illegal":
+        click.echo(" ".join(f"rulings: illegal: {message} [{clause}]".split()), err=True)
+    else:
+        click.echo(f"rulings: error: {message}", err=True)
+    if as_json:
+        echo_json({"error": {"kind": kind, "message": message, "clause": clause}})
+    return USAGE_ERROR if kind == "input" else REFUSED
+
+
 def echo_json(answer: dict[str, Any]) -> None:
     """Print one JSON answer on one line."""
     click.echo(json.dumps(answer))
@@ -39,36 +67,24 @@ def game_choice() -> click.Choice:
     return click.Choice(list(registry.names()))
 
 
-def switches_help(spec: GameSpec) -> str:
-    """A game's switches, readings and defaults, for ``--help``."""
-    return "; ".join(
-        f"{switch}: {' | '.join(entry['readings'])} (default {entry['default']})"
-        for switch, entry in spec.switches().items()
-    )
-
-
 def readings_option(command: F) -> F:
     """``--reading SWITCH=READING`` (repeatable), delivered as the raw values: turned into the
-    game's ruleset by :func:`ruleset_of` once the game is known. The help lists every
-    registered game's switches."""
-    listed = " ".join(
-        f"{spec.title} switches: {switches_help(spec)}."
-        for spec in registry.games().values()
-        if spec.switches()
-    )
+    game's ruleset by :func:`ruleset_of` once the game is known."""
     return click.option(
         "--reading",
         "readings",
         multiple=True,
         metavar="SWITCH=READING",
-        help=f"Choose an interpretation of an ambiguous rule (repeatable). {listed}",
+        help="Choose an interpretation of an ambiguous rule (repeatable); see "
+        "`rulings readings GAME` for the switches, their readings and defaults.",
     )(command)
 
 
 def ruleset_of(spec: GameSpec, values: tuple[str, ...]) -> Any:
-    """``spec``'s ruleset with ``--reading`` values applied (a usage error names the option)."""
+    """``spec``'s ruleset with ``--reading`` values applied (a usage error names the option,
+    the switch or reading and the nearest one)."""
     try:
-        return spec.ruleset(registry.parse_readings(values, tuple(spec.switches())))
+        return spec.ruleset(registry.chosen_readings(spec, values))
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--reading") from None
 
@@ -77,7 +93,14 @@ def open_file(path: str, values: tuple[str, ...]) -> Opened:
     """A position file of any registered game, read and parsed once, opened under the
     ``--reading`` values."""
     spec, data = registry.parse_file(path)
-    return spec.open_data(data, path, ruleset_of(spec, values))
+    return registry.open_data(spec, data, path, ruleset_of(spec, values))
+
+
+def say_warnings(opened: Opened) -> None:
+    """Each warning about the opened file on stderr, ``rulings: warning: <file>: <entry>:
+    <what its default means>; <the fix>`` (the exit code is not changed)."""
+    for line in opened.warnings:
+        click.echo(f"rulings: warning: {line}", err=True)
 
 
 def refused(error: SetupRefused) -> click.ClickException:

@@ -11,7 +11,10 @@ decision is the engine's ``IllegalDecision``, printed as one line with its claus
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, is_dataclass
+from enum import Enum
+from fractions import Fraction
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -19,20 +22,50 @@ from typing import Any
 import click
 
 from engine.cli import replay
-from engine.cli.params import examples, json_option, open_file, readings_option
+from engine.cli.params import (
+    CannotSave,
+    examples,
+    json_option,
+    open_file,
+    readings_option,
+    refuse,
+    say_warnings,
+)
 from engine.core import registry
-from engine.core.errors import IllegalDecision
+from engine.core.errors import IllegalDecision, PositionError
 from engine.core.game import Decision, Event, Node
 from engine.core.registry import Opened
 
 
-def event_data(event: Event) -> dict[str, str]:
-    """One event as JSON data: its kind, clause and text."""
-    return {"kind": event.kind, "clause": event.clause, "text": event.text}
+def event_data(event: Event) -> dict[str, Any]:
+    """One event as JSON data: its kind, clause and text, and its own data (coordinates as
+    ``[x, y]`` lists)."""
+    data = {name: json_safe(value) for name, value in event.data}
+    return {"kind": event.kind, "clause": event.clause, "text": event.text, "data": data}
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` as JSON data: tuples and sets as lists, mappings and dataclasses as objects,
+    fractions as ``"a/b"`` strings, enumerations by their value."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, Enum):
+        return json_safe(value.value)
+    if isinstance(value, Mapping):
+        return {str(key): json_safe(item) for key, item in value.items()}
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: json_safe(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, set | frozenset):
+        return sorted((json_safe(item) for item in value), key=json.dumps)
+    if isinstance(value, list | tuple):
+        return [json_safe(item) for item in value]
+    return str(value)
 
 
 def illegal_line(error: IllegalDecision) -> str:
-    """``rulings: illegal: <message> [<clause>]``."""
+    """``rulings: illegal: <message> [<clause>]`` (as :func:`engine.cli.params.refuse` says it)."""
     return " ".join(f"rulings: illegal: {error}".split())
 
 
@@ -54,7 +87,8 @@ def _epilog() -> str:
     "--out",
     metavar="NEW_POS",
     type=click.Path(dir_okay=False),
-    help="Write the state after the decision to NEW_POS (only if it was legal).",
+    help="Write the state after the decision to NEW_POS (only if it was legal); without "
+    "ACTION, write the position as read, in the engine's own form.",
 )
 @click.option(
     "--seed",
@@ -93,33 +127,49 @@ def resolve_command(
     """
     if replay_path is not None and words:
         raise click.UsageError("give one ACTION or --replay FILE, not both")
-    if out is not None and not words and replay_path is None:
-        raise click.UsageError("--out needs an ACTION to apply")
     opened = open_file(path, readings)
+    say_warnings(opened)
     spec, game, state = opened.spec, opened.game, opened.state
     if replay_path is not None:
         after = _replay(ctx, opened, replay_path, seed, as_json)
         if out is not None:
-            spec.save(game, after, Path(out), opened)
+            save(opened, after, out)
             _written(out, as_json)
         return
     book = spec.phrasebook()
     node = game.node(state)
     if not words:
+        if out is not None:
+            save(opened, state, out)
         _report(opened, state, node, state, None, (), as_json)
+        _written(out, as_json)
         return
     rng = None if seed is None else Random(seed)
     decision = book.read(game, state, node, " ".join(words), rng)
     try:
         step = game.apply(state, decision)
     except IllegalDecision as error:
-        click.echo(illegal_line(error), err=True)
-        ctx.exit(1)
+        ctx.exit(refuse("illegal", error.message, error.clause, as_json))
     if out is not None:
-        spec.save(game, step.state, Path(out), opened)
+        save(opened, step.state, out)
     _report(opened, step.state, game.node(step.state), state, decision, step.events, as_json)
-    if out is not None and not as_json:
-        click.echo(f"state written to {out}")
+    _written(out, as_json)
+
+
+def save(opened: Opened, state: Any, out: str) -> None:
+    """Write ``state`` to ``out`` through its game (whole or not at all). A folder that cannot
+    be written is bad input of ``--out`` (exit 2); a state the engine cannot write in a form
+    that reads back is :class:`CannotSave` (an engine fault, exit 1)."""
+    try:
+        opened.spec.save(opened.game, state, Path(out), opened)
+    except OSError as error:
+        raise click.BadParameter(
+            f"cannot write {out}: {error.strerror or error}", param_hint="--out"
+        ) from None
+    except PositionError as error:
+        raise CannotSave(out, f"{error.entry}: {error.problem}") from None
+    except ValueError as error:
+        raise CannotSave(out, str(error).removeprefix(f"{out}: ")) from None
 
 
 def _report(
@@ -148,8 +198,8 @@ def _report(
     click.echo("\n".join(book.next_lines(state, node)))
 
 
-def _written(out: str, as_json: bool) -> None:
-    if not as_json:
+def _written(out: str | None, as_json: bool) -> None:
+    if out is not None and not as_json:
         click.echo(f"state written to {out}")
 
 
@@ -174,9 +224,8 @@ def _replay(
             rng,
         )
     except replay.ReplayRefused as refused:
-        where = f"illegal: {replay_path}: line {refused.line}: "
-        click.echo(illegal_line(refused.error).replace("illegal: ", where, 1), err=True)
-        ctx.exit(1)
+        where = f"{replay_path}: line {refused.line}: {refused.error.message}"
+        ctx.exit(refuse("illegal", where, refused.error.clause, as_json))
     node = game.node(state)
     next_lines, next_data = book.next_lines(state, node), book.next_data(state, node)
     if as_json:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 
 class IllegalDecision(Exception):
@@ -15,13 +17,16 @@ class IllegalDecision(Exception):
 
 
 class PositionError(Exception):
-    """A position file that cannot be read: names the file, the entry and the problem."""
+    """A position file that cannot be read: names the file, the entry (or ``line N``, with the
+    ``column`` where the text could not be parsed) and the problem."""
 
-    def __init__(self, source: str, entry: str, problem: str) -> None:
-        super().__init__(f"{source}: {entry}: {problem}")
+    def __init__(self, source: str, entry: str, problem: str, column: int | None = None) -> None:
+        where = entry if column is None else f"{entry}, column {column}"
+        super().__init__(f"{source}: {where}: {problem}")
         self.source = source
         self.entry = entry
         self.problem = problem
+        self.column = column
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:
@@ -33,3 +38,40 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
     options = {choice.lower(): choice for choice in choices}
     near = get_close_matches(word.lower(), list(options), n=1, cutoff=0.6)
     return f" (did you mean {options[near[0]]!r}?)" if near else ""
+
+
+class PositionWarning:
+    """A hand-written position file that leaves out an entry whose default makes play go
+    oddly (no phase: nothing can act): the file, the entry, what the default means and the fix.
+    Reading a file never fails for it; a command that opens files for play says it on stderr."""
+
+    def __init__(self, source: str, entry: str, problem: str) -> None:
+        self.source = source
+        self.entry = entry
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.entry}: {self.problem}"
+
+
+_HEARD: ContextVar[list[PositionWarning] | None] = ContextVar("position_warnings", default=None)
+
+
+def warn(source: str, entry: str, problem: str) -> None:
+    """Note a :class:`PositionWarning` for whoever listens (:func:`warnings_heard`); with no
+    one listening (a test, a library caller, the engine reading back what it wrote) it is
+    dropped."""
+    heard = _HEARD.get()
+    if heard is not None:
+        heard.append(PositionWarning(source, entry, problem))
+
+
+@contextmanager
+def warnings_heard() -> Iterator[list[PositionWarning]]:
+    """The warnings noted while the ``with`` block runs, in order."""
+    heard: list[PositionWarning] = []
+    token = _HEARD.set(heard)
+    try:
+        yield heard
+    finally:
+        _HEARD.reset(token)

@@ -19,7 +19,7 @@ A position file is read once per command: :func:`open_file` parses it, finds its
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from importlib.metadata import entry_points
@@ -28,7 +28,7 @@ from random import Random
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from engine.core.errors import PositionError, did_you_mean
+from engine.core.errors import PositionError, did_you_mean, warnings_heard
 from engine.core.playout import Policy, SweepReport, sweep_report
 
 GROUP = "rulings.games"
@@ -47,7 +47,11 @@ class Opened:
     marks (e.g. an Unknown map table's ``#2`` names a tile's spot: ``{"2": (1, 0)}``); a drawing
     writes them on the board so that a reader can follow the scenario's steps. A position file
     has none. They are kept as a read-only copy, so the world that named them may go on changing
-    its own."""
+    its own.
+
+    ``warnings`` are what the game noted while reading a hand-written file whose left-out
+    entries make play go oddly (``phase: not given, so ...``), for the command to print
+    (:func:`open_file` gathers them)."""
 
     spec: GameSpec
     game: Any
@@ -55,13 +59,22 @@ class Opened:
     view: Any
     source: str
     labels: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
+    warnings: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "labels", MappingProxyType(dict(self.labels)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled through its fields (a read-only mapping cannot be pickled)."""
-        fields = (self.spec, self.game, self.state, self.view, self.source, dict(self.labels))
+        fields = (
+            self.spec,
+            self.game,
+            self.state,
+            self.view,
+            self.source,
+            dict(self.labels),
+            self.warnings,
+        )
         return (type(self), fields)
 
 
@@ -550,7 +563,15 @@ def open_file(path: str | Path, readings: Mapping[str, str] | None = None) -> Op
     ``PositionError`` for a bad file; ``ValueError`` for a switch or reading the game's ledger
     does not know."""
     spec, data = parse_file(path)
-    return spec.open_data(data, str(path), spec.ruleset(readings or {}))
+    return open_data(spec, data, str(path), spec.ruleset(readings or {}))
+
+
+def open_data(spec: GameSpec, data: dict[str, Any], source: str, ruleset: Any) -> Opened:
+    """``spec.open_data``, with the warnings the game noted while reading (``Opened.warnings``:
+    entries a hand-written file left out whose defaults make play go oddly)."""
+    with warnings_heard() as heard:
+        opened = spec.open_data(data, source, ruleset)
+    return replace(opened, warnings=(*opened.warnings, *map(str, heard)))
 
 
 def parse_readings(values: Sequence[str], known: Sequence[str] = ()) -> dict[str, str]:
@@ -569,6 +590,26 @@ def parse_readings(values: Sequence[str], known: Sequence[str] = ()) -> dict[str
     return chosen
 
 
+def chosen_readings(spec: GameSpec, values: Sequence[str]) -> dict[str, str]:
+    """``SWITCH=READING`` values checked against ``spec``'s ledger; ``ValueError`` names an
+    unknown switch or reading with the nearest one (and where the ledger is listed)."""
+    switches = spec.switches()
+    chosen = parse_readings(values, tuple(switches))
+    listed = f"see 'rulings readings {spec.name}'"
+    for switch, reading in chosen.items():
+        if switch not in switches:
+            near = did_you_mean(switch, switches)
+            raise ValueError(f"{spec.title} has no switch {switch!r}{near} ({listed})")
+        readings = list(switches[switch]["readings"])
+        if reading not in readings:
+            near = did_you_mean(reading, readings)
+            raise ValueError(
+                f"switch {switch!r} has no reading {reading!r}{near} "
+                f"(readings: {', '.join(readings)})"
+            )
+    return chosen
+
+
 __all__ = [
     "GROUP",
     "GameSpec",
@@ -582,12 +623,14 @@ __all__ = [
     "SweepProgress",
     "SweepReport",
     "ValidationSetup",
+    "chosen_readings",
     "default_game",
     "game",
     "games",
     "iter_games",
     "load_reference",
     "names",
+    "open_data",
     "open_file",
     "parse_file",
     "parse_readings",

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.clauses import clause_index
-from engine.core.errors import PositionError
+from engine.core.errors import PositionError, warn
 from engine.core.textfiles import write_atomically, yaml_flow
 from engine.falling_skies.board import Board
 from engine.falling_skies.mothership_phase import MAX_LAUNCHES
@@ -160,7 +160,24 @@ def position_from_data(
         outcome=outcome,
         marks=check.marks(data.get("marks") or [], ships),
     )
+    _warn_if_stuck(state, source)
     return FSPosition(state, scenario, scenario_file)
+
+
+def _warn_if_stuck(state: FSState, source: str) -> None:
+    """Warn of a dice phase with no die rolled, none placed and nothing pending: no decision
+    is asked and no chance is drawn, so play cannot go on. The engine never writes such a
+    state (its dice phase starts with the roll pending, ``fs.dice.roll``); a hand-written file
+    that names only its scenario is one."""
+    idle = not (state.rolled or state.placed or state.pending)
+    if state.phase == "dice" and idle and state.outcome is None:
+        warn(
+            source,
+            "pending",
+            "not given, and no die is rolled or placed, so the dice phase has no legal "
+            "decision and play cannot go on; add 'pending: [[roll]]' to roll the dice first "
+            "(fs.dice.roll), or 'rolled: [...]' with the dice to place",
+        )
 
 
 class _Checker:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.clauses import clause_index
-from engine.core.errors import PositionError
+from engine.core.errors import PositionError, did_you_mean, warn
 from engine.core.textfiles import write_atomically, yaml_flow
 from engine.positions import check_position_data, parse_position_text, read_position_data
 from engine.unknown.catalog import catalog, survivor_cards
@@ -43,6 +43,7 @@ def state_from_data(data: dict[str, Any], source: str) -> UnknownState:
     turn = _turn(data.get("turn"), phase, position, source)
     done = _done(data.get("done") or [], turn, phase, position, source)
     _check_negative_ap(data, position, source)
+    _warn_of_defaults(data, phase, turn, source)
     return UnknownState(
         position=position,
         round=data.get("round", 1),
@@ -78,11 +79,47 @@ def _check_negative_ap(data: dict[str, Any], position: UnknownPosition, source: 
             )
 
 
+def _warn_of_defaults(
+    data: dict[str, Any], phase: str | None, turn: str | None, source: str
+) -> None:
+    """Warn of entries a hand-written file left out whose defaults make play go oddly (the
+    engine writes them whenever a round is in progress): no ``phase`` means no round is in
+    progress, so nothing can act; a survivor on turn without ``ap`` has 0 AP; a round without
+    ``base`` has no food, so the first upkeep loses (``unknown.turn.upkeep``)."""
+    if data.get("outcome") is not None or not data.get("survivors"):
+        return
+    if phase is None:
+        warn(
+            source,
+            "phase",
+            "not given, so no round is in progress and nothing can act; add 'phase: "
+            "survivor_actions' (with 'turn: <survivor>') to play from this map",
+        )
+        return
+    row = next((r for r in data["survivors"] if r.get("id") == turn), None)
+    if row is not None and "ap" not in row:
+        warn(
+            source,
+            f"survivors[{data['survivors'].index(row)}].ap",
+            f"not given for {turn}, who is on turn, so {turn} has 0 AP; add e.g. 'ap: 4' "
+            "to its entry",
+        )
+    if "base" not in data:
+        warn(
+            source,
+            "base",
+            "not given, so the base holds no food and the first upkeep loses the game "
+            "(unknown.turn.upkeep); add e.g. 'base: {food: 8}'",
+        )
+
+
 def _phase(phase: str | None, source: str) -> str | None:
     """A phase of the round (``unknown.turn.phases``), or ``None``: no round in progress."""
     if phase is not None and phase not in PHASES:
         raise PositionError(
-            source, "phase", f"unknown phase {phase!r} (phases: {', '.join(PHASES)})"
+            source,
+            "phase",
+            f"unknown phase {phase!r}{did_you_mean(phase, PHASES)} (phases: {', '.join(PHASES)})",
         )
     return phase
 
@@ -98,8 +135,11 @@ def _turn(
     if turn is None:
         return None
     if turn not in {s.id for s in position.survivors}:
+        near = did_you_mean(turn, [s.id for s in position.survivors])
         raise PositionError(
-            source, "turn", f"{turn!r} names no survivor (survivors: {_survivor_ids(position)})"
+            source,
+            "turn",
+            f"{turn!r} names no survivor{near} (survivors: {_survivor_ids(position)})",
         )
     if phase != "survivor_actions":
         raise PositionError(
@@ -152,7 +192,10 @@ def _stack(data: dict[str, Any], position: UnknownPosition, source: str) -> Tile
     for entry, name, n in entries:
         if name not in tiles:
             raise PositionError(
-                source, entry, f"unknown tile {name!r} (known: {', '.join(sorted(tiles))})"
+                source,
+                entry,
+                f"unknown tile {name!r}{did_you_mean(name, tiles)} "
+                f"(known: {', '.join(sorted(tiles))})",
             )
         held[name] = held.get(name, 0) + n
         box = tiles[name].count
@@ -171,7 +214,8 @@ def _mission(mission: str | None, source: str) -> str | None:
         raise PositionError(
             source,
             "mission",
-            f"unknown mission {mission!r} (missions: {', '.join(sorted(missions))})",
+            f"unknown mission {mission!r}{did_you_mean(mission, missions)} "
+            f"(missions: {', '.join(sorted(missions))})",
         )
     return mission
 
@@ -182,7 +226,10 @@ TASKS = ("camaraderie", "foraging", "gas_testing", "perimeter", "radio")
 
 def _task(task: str | None, source: str) -> str | None:
     if task is not None and task not in TASKS:
-        raise PositionError(source, "task", f"unknown task {task!r} (tasks: {', '.join(TASKS)})")
+        near = did_you_mean(task, TASKS)
+        raise PositionError(
+            source, "task", f"unknown task {task!r}{near} (tasks: {', '.join(TASKS)})"
+        )
     return task
 
 
@@ -194,7 +241,10 @@ def _unused(cards: list[str], position: UnknownPosition, source: str) -> tuple[s
         entry = f"unused_survivors[{i}]"
         if card not in known:
             raise PositionError(
-                source, entry, f"unknown survivor card {card!r} (known: {', '.join(sorted(known))})"
+                source,
+                entry,
+                f"unknown survivor card {card!r}{did_you_mean(card, known)} "
+                f"(known: {', '.join(sorted(known))})",
             )
         if card in in_play:
             raise PositionError(source, entry, f"{card} is in play (survivor {in_play[card]})")
@@ -213,7 +263,8 @@ def _pending(rows: list[dict[str, Any]], position: UnknownPosition, source: str)
             raise PositionError(
                 source,
                 f"pending[{i}].effect",
-                f"unknown effect {name!r} (effects: {', '.join(sorted(known))})",
+                f"unknown effect {name!r}{did_you_mean(str(name), known)} "
+                f"(effects: {', '.join(sorted(known))})",
             )
         try:
             pending = effect_from_data(row)
@@ -288,9 +339,9 @@ def state_to_data(state: UnknownState) -> dict[str, Any]:
         data["outcome"] = {"result": result, "clause": clause, "why": why}
     if state.pending:
         data["pending"] = [effect_to_data(p) for p in state.pending]
-    if state.base:
+    if state.base or (state.phase is not None and state.position.survivors):
         data["base"] = dict(state.base)
-    data.update(position_to_data(state.position))
+    data.update(position_to_data(state.position, state.turn))
     if state.stack.size:
         data["stack"] = _stack_data(state.stack)
     if state.unused_cards:
@@ -298,8 +349,9 @@ def state_to_data(state: UnknownState) -> dict[str, Any]:
     return data
 
 
-def position_to_data(position: UnknownPosition) -> dict[str, Any]:
-    """The map's entries (tiles, tokens, survivors, enemies), defaults left out."""
+def position_to_data(position: UnknownPosition, turn: str | None = None) -> dict[str, Any]:
+    """The map's entries (tiles, tokens, survivors, enemies), defaults left out but the AP of
+    the survivor on ``turn``."""
     data: dict[str, Any] = {}
     if position.tiles:
         data["tiles"] = [
@@ -317,7 +369,7 @@ def position_to_data(position: UnknownPosition) -> dict[str, Any]:
             for t in position.tokens
         ]
     if position.survivors:
-        data["survivors"] = [_survivor_data(s) for s in position.survivors]
+        data["survivors"] = [_survivor_data(s, s.id == turn) for s in position.survivors]
     if position.enemies:
         data["enemies"] = [_enemy_data(e) for e in position.enemies]
     if position.allies:
@@ -334,14 +386,14 @@ def _ally_data(ally: Any) -> dict[str, Any]:
     return row
 
 
-def _survivor_data(survivor: Any) -> dict[str, Any]:
+def _survivor_data(survivor: Any, on_turn: bool = False) -> dict[str, Any]:
     row: dict[str, Any] = {"id": survivor.id}
     if survivor.card is not None:
         row["card"] = survivor.card
     row["at"] = list(survivor.at)
     if survivor.health != "healthy":
         row["health"] = survivor.health
-    if survivor.ap:
+    if survivor.ap or on_turn:
         row["ap"] = survivor.ap
     if survivor.goods:
         row["goods"] = dict(survivor.goods)

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from engine.core.errors import PositionError
-from engine.core.registry import parse_file, parse_readings
+from engine.core.registry import chosen_readings, parse_file
 from engine.unknown.drawing import show
 from engine.unknown.map import (
     explore_placements,
@@ -79,19 +79,14 @@ def json_option(command: F) -> F:
 
 def reading_option(command: F) -> F:
     """``--reading SWITCH=READING`` (repeatable), delivered to the command as a ``Ruleset``."""
-    from engine.unknown.spec import SPEC
-
-    switches = "; ".join(
-        f"{switch}: {' | '.join(entry['readings'])} (default {entry['default']})"
-        for switch, entry in SPEC.switches().items()
-    )
     return click.option(
         "--reading",
         "ruleset",
         multiple=True,
         metavar="SWITCH=READING",
         callback=_ruleset,
-        help=f"Choose an interpretation of an ambiguous rule (repeatable). Switches: {switches}.",
+        help="Choose an interpretation of an ambiguous rule (repeatable); see "
+        "`rulings readings unknown` for the switches, their readings and defaults.",
     )(command)
 
 
@@ -100,7 +95,7 @@ def _ruleset(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
     from engine.unknown.spec import SPEC
 
     try:
-        return SPEC.ruleset(parse_readings(values, tuple(SPEC.switches())))
+        return SPEC.ruleset(chosen_readings(SPEC, values))
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
 
