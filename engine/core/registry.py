@@ -240,6 +240,45 @@ class ValidationSetup:
     with them, the player and its seed)."""
 
 
+@dataclass(frozen=True)
+class CoverageSetup:
+    """A start the properties over reachable states (every state saves, reads back and draws)
+    play from besides the default set-up: one holding what playouts from the default seldom
+    reach."""
+
+    label: str
+    """How the property's cases name it (``behemoth-out``)."""
+    options: tuple[tuple[str, Any], ...] = ()
+    """The options given to :meth:`GameSpec.new_game`."""
+    start: Callable[[Any], Any] | None = None
+    """``start(state)``: the set-up state changed into the one play starts from, a state the
+    rules can reach (``None``: the set-up state itself)."""
+
+
+def _as_generated(data: dict[str, Any]) -> dict[str, Any]:
+    return data
+
+
+@dataclass(frozen=True)
+class PositionSchema:
+    """A game's position-file schema as the properties over schema-valid files use it."""
+
+    schema: Mapping[str, Any]
+    """The JSON Schema its position files are checked against, whole (with its ``$defs``)."""
+    narrowed: Mapping[str, Any]
+    """Its part of ``schema`` for this game, self-contained, with the free names (tiles,
+    cards, scenarios) narrowed to the ones its catalogs know and lists and numbers kept small,
+    so that a good share of what is generated from it is a position the rules accept. Whatever
+    is generated from it is still checked against ``schema`` first."""
+    placed: Callable[[dict[str, Any]], dict[str, Any]] = _as_generated
+    """``placed(data)``: a generated position (a copy) with its pieces put where its board has
+    room for them, so that the rules refuse less of it; by default as generated."""
+    described: tuple[tuple[str, str], ...] = ()
+    """Names its engine writes under open-ended objects of ``schema`` (counters on a card), each
+    with the JSON pointer of the object (``("/$defs/mission_card", "canister")``): a property or
+    a pattern property there describes each."""
+
+
 class GameSpec:
     """What the harness may ask of one game. A game's package subclasses it once.
 
@@ -324,6 +363,9 @@ class GameSpec:
     """``module:function`` of its independent re-encodings of rules (``rulings verify``), called
     as ``function(maps, z3_maps, seed, progress)`` and returning a report with
     ``disagreements`` and ``summary()`` (empty: it has none)."""
+    coverage_setups: tuple[CoverageSetup, ...] = ()
+    """Starts the properties over reachable states play from besides the default set-up, each
+    with random play and every one of :attr:`players` (empty: the default set-up alone)."""
 
     def validation_setups(self) -> tuple[ValidationSetup, ...]:
         """The set-ups the validators check; the default: the default set-up, no win search."""
@@ -333,6 +375,11 @@ class GameSpec:
         """The rows of ``rulings balance`` from its options (values of ``setup_options`` taken
         by the ``balance`` command); the default: the default set-up alone."""
         return (BalanceSetup("default set-up"),)
+
+    def position_schema(self) -> PositionSchema | None:
+        """Its position-file schema for the property that every schema-valid file is drawn or
+        refused by name (``None``: its files are not generated)."""
+        return None
 
     def empty_svg(self, title: str) -> str | None:
         """A drawing of the empty board (for a scenario that never had one), or ``None``."""
@@ -612,12 +659,14 @@ def chosen_readings(spec: GameSpec, values: Sequence[str]) -> dict[str, str]:
 
 __all__ = [
     "GROUP",
+    "CoverageSetup",
     "GameSpec",
     "LogLine",
     "NewGame",
     "Opened",
     "Phrasebook",
     "PlaythroughSetup",
+    "PositionSchema",
     "SetupOption",
     "SetupRefused",
     "SweepProgress",

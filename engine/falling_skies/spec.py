@@ -19,6 +19,7 @@ from engine.core.registry import (
     Opened,
     Phrasebook,
     PlaythroughSetup,
+    PositionSchema,
     SetupOption,
     SweepReport,
     ValidationSetup,
@@ -233,6 +234,13 @@ class FallingSkiesSpec(GameSpec):
         return draw_falling_skies(
             position.state, position.scenario, opened.game.ruleset, title=title
         )
+
+    def position_schema(self) -> PositionSchema:
+        """The position schema, its Falling Skies part narrowed to the shipped scenarios, small
+        counts and a few dice and ships (``engine.falling_skies.coverage``)."""
+        from engine.falling_skies.coverage import position_schema
+
+        return position_schema()
 
     def validation_setups(self) -> tuple[ValidationSetup, ...]:
         """The default board, with a lucky search of up to 300,000 states for a winning

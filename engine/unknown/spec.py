@@ -18,17 +18,20 @@ from typing import Any
 from engine.core.registry import (
     BalanceSetup,
     BenchmarkSetup,
+    CoverageSetup,
     GameSpec,
     LogLine,
     NewGame,
     Opened,
     Phrasebook,
     PlaythroughSetup,
+    PositionSchema,
     SetupOption,
     SetupRefused,
     SweepReport,
     ValidationSetup,
 )
+from engine.unknown.coverage import BEHEMOTH, behemoth_out
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -63,6 +66,12 @@ class UnknownSpec(GameSpec):
     players = {"expert": "engine.unknown.expert:expert"}
     win_search = "solver.validators:unknown_win_search"
     commands = ("engine.unknown.query:query",)
+    coverage_setups = (
+        CoverageSetup("behemoth", BEHEMOTH),
+        CoverageSetup("behemoth-out", BEHEMOTH, behemoth_out),
+    )
+    """A Behemoth game as set up, and with the mission's behemoth out and canisters hurled and
+    carried: playouts from the quick start never meet the mission's behemoth."""
     sweep_arguments = ()
     play_json_key = "events"
     examples = {
@@ -97,6 +106,7 @@ class UnknownSpec(GameSpec):
             "rulings play unknown --seed 2 --random --max-decisions 100",
             "rulings play unknown --seed 3 --random --json",
             "printf 'option 1\\noption 2\\nquit\\n' | rulings play unknown --seed 3",
+            "printf 'start blue\\nshow\\nundo\\nquit\\n' | rulings play unknown --seed 3 --log game.txt",
             "rulings play unknown --seed 1 --bot mcts --max-decisions 200",
             "rulings play unknown --setup standard --mission hive --seed 4 --bot mcts "
             "--max-decisions 300",
@@ -468,6 +478,13 @@ class UnknownSpec(GameSpec):
         from engine.unknown.svg import draw_unknown
 
         return draw_unknown(opened.view, title=title, state=opened.state, labels=opened.labels)
+
+    def position_schema(self) -> PositionSchema:
+        """The position schema, its Unknown part narrowed to the catalogs' names on a small
+        board, generated pieces put on placed tiles (``engine.unknown.coverage``)."""
+        from engine.unknown.coverage import position_schema
+
+        return position_schema()
 
     def empty_svg(self, title: str) -> str | None:
         from engine.unknown.position import position_from_data

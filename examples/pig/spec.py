@@ -19,6 +19,7 @@ from engine.core.registry import (
     Opened,
     Phrasebook,
     PlaythroughSetup,
+    PositionSchema,
     SetupOption,
     SetupRefused,
 )
@@ -134,6 +135,15 @@ class PigSpec(GameSpec):
 
         return svg(opened.state, title)
 
+    def position_schema(self) -> PositionSchema:
+        """Pig's own position schema; narrowed to scores, turns and totals of a short game, so
+        that a good share of what is generated is a game the rules accept (a turn within the
+        agreed turns, a turn total of 0 or 2 and more)."""
+        from examples.pig.files import position_schema
+
+        whole = position_schema()
+        return PositionSchema(whole, _narrowed(whole))
+
     def empty_svg(self, title: str) -> str | None:
         """Pig has no board: a game about to begin (the default set-up) stands for it."""
         from examples.pig.drawing import svg
@@ -146,6 +156,26 @@ class PigSpec(GameSpec):
         if state.outcome is not None:
             return 1.0 if state.outcome[0] == "win" else 0.0
         return min(1.0, (state.bank + state.turn_total) / state.target)
+
+
+SHORT_GAME = 12
+"""The largest target, number of turns and turn generated positions hold; their bank and turn
+total go to twice that (a game won on its last roll banks more than its target)."""
+
+
+def _narrowed(schema: dict[str, Any]) -> dict[str, Any]:
+    """Pig's position schema with its numbers kept to a short game's (:data:`SHORT_GAME`) and
+    no puzzle entry (a puzzle's question changes nothing of the state)."""
+    import copy
+
+    narrowed = copy.deepcopy(schema)
+    fields = narrowed["properties"]
+    fields.pop("puzzle")
+    for key in ("target", "turns", "turn"):
+        fields[key] = {**fields[key], "maximum": SHORT_GAME}
+    for key in ("bank", "turn_total"):
+        fields[key] = {**fields[key], "maximum": 2 * SHORT_GAME}
+    return narrowed
 
 
 SPEC = PigSpec()
