@@ -275,7 +275,6 @@ def test_play_another_scenario_and_reading():
 @pytest.mark.parametrize(
     ("args", "prefix"),
     [
-        (["--seed", "1"], "rulings: error: falling-skies is played with --random"),
         (["--seed", "1", "--random", "--mission", "hive"], "rulings: error: --mission applies"),
         (
             ["--random", "--reading", "nope=1"],

@@ -30,6 +30,7 @@ from click.testing import CliRunner, Result
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from engine.cli.interactive import SESSION_WORDS
 from engine.cli.main import cli
 from engine.core import registry
 from properties.profiles import scaled
@@ -87,6 +88,7 @@ def phrase_words() -> list[str]:
     for spec in registry.games().values():
         words |= {w.strip(".,()|[]:;'") for w in spec.phrasebook().forms.split()}
     words |= {"yellow", "blue", "red", "green", "s1", "r3c4", "r1c1", "food", "fod", "1", "0"}
+    words |= {*SESSION_WORDS, "shw", "x.yaml", "x.json", "missing/x.yaml"}  # play's own words
     return sorted(w for w in words if w and "\x08" not in w)
 
 

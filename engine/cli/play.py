@@ -23,12 +23,14 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from random import Random
-from typing import Any, TextIO
+from typing import Any
 
 import click
 
+from engine.cli.interactive import Table, play_lines
 from engine.cli.params import (
     chosen_options,
     examples,
@@ -41,9 +43,8 @@ from engine.cli.params import (
     setup_options,
     takers,
 )
-from engine.cli.resolve import illegal_line
+from engine.cli.replay import phrase_for, start_file, write_log
 from engine.core import registry
-from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Decision, Node, PlayerNode, Step, TerminalNode
 from engine.core.playout import draw, play_out, player_rng
 from engine.core.registry import GameSpec, LogLine, SetupRefused
@@ -173,51 +174,6 @@ def play_random(
     return state, ending
 
 
-def play_from(
-    spec: GameSpec,
-    game: Any,
-    state: Any,
-    stdin: TextIO,
-    rng: Random,
-    cap: int,
-    log: Log,
-) -> tuple[Any, Ending]:
-    """Interactive play: show what is asked, read a phrase (or ``quit``) per line from ``stdin``.
-
-    A phrase that cannot be read or an illegal decision is reported on stderr, and asked again.
-    """
-    book = spec.phrasebook()
-    decisions = 0
-    while True:
-        node = game.node(state)
-        ending = ending_of(state, node, decisions, cap)
-        if ending is not None:
-            return state, ending
-        click.echo("\n".join(book.next_lines(state, node)))
-        click.echo("> ", nl=False)
-        line = stdin.readline()
-        if line and not stdin.isatty():
-            click.echo(line.strip())  # a transcript shows what was read
-        if not line or line.strip().lower() in ("quit", "exit", "q"):
-            if not line:
-                click.echo()  # end the prompt's line at end of input
-            why = "play stopped before the end"
-            return state, Ending("quit", None, why, decisions, round_of(state))
-        try:
-            decision = book.read(game, state, node, line.strip(), rng)
-            step = game.apply(state, decision)
-        except click.BadParameter as error:
-            click.echo(f"rulings: error: {' '.join(error.message.split())}", err=True)
-            continue
-        except IllegalDecision as error:
-            click.echo(illegal_line(error), err=True)
-            continue
-        for entry in spec.play_step(state, decision, step):
-            log(entry)
-        state = step.state
-        decisions += 1
-
-
 class Progress:
     """Progress on stderr, only once a game has run longer than ``PROGRESS_AFTER`` seconds."""
 
@@ -298,7 +254,7 @@ def _simulations_help() -> str:
 
 @click.command(
     "play",
-    short_help="Play a whole game: a seeded random policy, MCTS, or phrases from stdin.",
+    short_help="Play a game: type phrases, or let a seeded random policy, the expert or MCTS.",
     epilog=examples("play"),
 )
 @click.argument("game_name", metavar="GAME", type=game_choice())
@@ -339,7 +295,15 @@ def _simulations_help() -> str:
     type=(click.IntRange(min=1), click.Path(dir_okay=False)),
     metavar="ROUND FILE",
     help="Stop at the first decision of round ROUND and write the position to FILE (.yaml), "
-    "to ask about it (rulings solve FILE); with --random or --bot.",
+    "to ask about it (rulings solve FILE).",
+)
+@click.option(
+    "--log",
+    "log_file",
+    type=click.Path(dir_okay=False),
+    metavar="LOG",
+    help="Write every decision kept as a phrase to LOG, and the game as set up to "
+    "LOG's name with .start.yaml beside it: rulings resolve START --replay LOG replays it.",
 )
 @json_option
 @readings_option
@@ -353,27 +317,34 @@ def play_command(
     simulations: int | None,
     max_decisions: int,
     save_at: tuple[int, str] | None,
+    log_file: str | None,
     as_json: bool,
     readings: tuple[str, ...],
     **values: Any,
 ) -> None:
     """Set up a game of GAME (Unknown: the quick start, or with --setup standard any mission,
-    difficulty, number of players, short version, task or story set) and play it through the
-    rules engine, printing the event log (round, phase, what happened and the rule clause) and a
-    last line saying whether the game was won or lost and why, or that the decision cap was
-    reached. With --random a seeded random policy makes every decision and the same seed replays
-    the same game; without it, type action phrases (as for rulings resolve, e.g. start yellow,
-    move yellow east, option 2) one per line, and quit to stop. Exits 1 if play gets stuck (an
-    engine bug), else 0.
+    difficulty, number of players, short version, task or story set; Under Falling Skies: the
+    shipped board or --scenario FILE) and play it through the rules engine, printing the event
+    log (round, phase, what happened and the rule clause) and a last line saying whether the game
+    was won or lost and why, or that the decision cap was reached. Exits 1 if play gets stuck
+    (an engine bug), else 0.
 
-    GAME falling-skies plays Under Falling Skies on the shipped board (or --scenario FILE) with
-    a seeded random policy (--random) or MCTS: every decision with the events it caused, then the
-    result and the rule that ended the game.
+    Without --random or --bot, you play: the board is drawn, then what the rules ask, and you
+    type an action phrase per line (as for rulings resolve, e.g. start yellow, move yellow east,
+    roll 1,2,4,5w,6w, option 2). The board is drawn again whenever the round, phase or turn
+    changes. Besides phrases: show (the board now), save FILE (the position now, to go on with
+    rulings resolve FILE), undo (take back the last decision), help (these words and the
+    phrases), quit.
 
-    With --bot mcts, OpenSpiel's Monte-Carlo tree search (the optional open-spiel extra) makes
-    every player decision, --simulations N per decision, while chance is still drawn from the
-    seeded random source: the same seed replays the same game. MCTS is a player, not a rule: the
+    With --random a seeded random policy makes every decision and the same seed replays the
+    same game; with --bot expert the game's own lookahead player does; with --bot mcts
+    OpenSpiel's Monte-Carlo tree search (the optional open-spiel extra), --simulations N per
+    decision. Chance is always drawn from the seeded random source. A player is not a rule: the
     engine alone says what is legal and who won. Progress goes to stderr on long games.
+
+    --log LOG keeps the game as phrases (one per line; an undone decision is not kept) and the
+    game as set up beside it (LOG's name with .start.yaml), so that rulings resolve START
+    --replay LOG replays it; --save-at ROUND FILE stops at round ROUND and writes the position.
     """
     spec = registry.game(game_name)
     interactive = not at_random and bot == "random"
@@ -393,9 +364,8 @@ def play_command(
     if as_json and interactive:
         raise click.UsageError("--json needs --random (interactive play prints as it goes)")
     if save_at is not None:
-        if interactive:
-            raise click.UsageError("--save-at needs --random or --bot")
         check_save_path(Path(save_at[1]))
+    log_path = None if log_file is None else check_log_path(Path(log_file))
     try:
         new = spec.new_game(ruleset, seed, options)
     except SetupRefused as error:
@@ -411,15 +381,24 @@ def play_command(
 
     for entry in spec.play_opening(new, seed):
         log(entry)
+    if log_path is not None:
+        write_start(spec, new, log_path)
+    until = None if save_at is None else reached_round(save_at[0])
     if interactive:
-        state, ending = play_from(spec, new.game, new.state, sys.stdin, rng, max_decisions, log)
-    else:
-        until = None if save_at is None else reached_round(save_at[0])
-        state, ending = play_random(
-            new.game, new.state, rng, max_decisions, log, Progress(), policy, spec.play_step, until
+        keep = None if log_path is None else partial(write_play_log, spec, seed, log_path)
+        state, ending, phrases = play_typed(
+            spec, new, ruleset, rng, max_decisions, until, log, keep or (lambda phrases: None)
         )
-        if save_at is not None:
-            save_position(spec, new.game, state, ending, save_at, log)
+    else:
+        state, ending, phrases = play_chosen(
+            spec, new, rng, max_decisions, until, policy, log, log_path is not None
+        )
+    if save_at is not None:
+        save_position(spec, new.game, state, ending, save_at, log)
+    if log_path is not None:
+        write_play_log(spec, seed, log_path, phrases)
+        text = f"log written to {log_path}: {replay_command(log_path)}"
+        log(LogLine(text, {"log": str(log_path), "decisions": len(phrases)}))
     if as_json:
         entries = [entry.data for entry in logged]
         click.echo(json.dumps({spec.play_json_key: entries, "ending": ending.data()}))
@@ -427,6 +406,109 @@ def play_command(
         click.echo(ending.line())
     unsaved = save_at is not None and ending.result != "stopped"
     ctx.exit(1 if ending.result == "stuck" or unsaved else 0)
+
+
+def play_chosen(
+    spec: GameSpec,
+    new: Any,
+    rng: Random,
+    cap: int,
+    until: Callable[[Any], bool] | None,
+    policy: Callable[[Any, PlayerNode], Decision] | None,
+    log: Log,
+    said: bool,
+) -> tuple[Any, Ending, list[str]]:
+    """Play by the seeded random policy or ``policy``; with ``said``, also the phrase of every
+    decision made (for ``--log``)."""
+    book, game = spec.phrasebook(), new.game
+    phrases: list[str] = []
+
+    def narrate(before: Any, decision: Decision, step: Step) -> list[LogLine]:
+        if said:
+            phrases.append(phrase_for(book, game, before, game.node(before), decision))
+        return spec.play_step(before, decision, step)
+
+    state, ending = play_random(game, new.state, rng, cap, log, Progress(), policy, narrate, until)
+    return state, ending, phrases
+
+
+def play_typed(
+    spec: GameSpec,
+    new: Any,
+    ruleset: Any,
+    rng: Random,
+    cap: int,
+    until: Callable[[Any], bool] | None,
+    log: Log,
+    keep_log: Callable[[list[str]], None] = lambda phrases: None,
+) -> tuple[Any, Ending, list[str]]:
+    """Interactive play from stdin (:mod:`engine.cli.interactive`) until the game ends, the
+    cap or ``until``'s round is reached, or the player quits."""
+    table = Table(spec, new.game, ruleset, new.state)
+
+    def stop_here(state: Any, node: Node, made: int) -> bool:
+        reached = until is not None and until(state)
+        return reached or ending_of(state, node, made, cap) is not None
+
+    stopped = play_lines(table, sys.stdin, rng, stop_here, log, lambda t: keep_log(t.phrases()))
+    state, made = table.state, table.decisions
+    if stopped.quit:
+        ending = Ending("quit", None, "play stopped before the end", made, round_of(state))
+    elif until is not None and until(state):
+        why = f"play stopped at the first decision of round {round_of(state)} (--save-at)"
+        ending = Ending("stopped", None, why, made, round_of(state))
+    else:
+        found = ending_of(state, new.game.node(state), made, cap)
+        assert found is not None
+        ending = found
+    return state, ending, table.phrases()
+
+
+def check_log_path(path: Path) -> Path:
+    """Refuse, before any play, a ``--log`` file that could not be written, or one whose start
+    position would overwrite it."""
+    if not path.parent.is_dir():
+        raise click.BadParameter(
+            f"{path}: the folder {path.parent} does not exist", param_hint="--log"
+        )
+    if path.suffix in (".yaml", ".yml", ".json"):
+        better = path.with_suffix(".txt").name
+        raise click.BadParameter(
+            f"{path}: a log is a phrase file, not a position; name it {better}",
+            param_hint="--log",
+        )
+    return path
+
+
+def plural(count: int, word: str) -> str:
+    """``1 decision``, ``2 decisions``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def replay_command(log_path: Path) -> str:
+    """The command that replays a play log from its start position."""
+    return f"rulings resolve {start_file(log_path)} --replay {log_path}"
+
+
+def write_start(spec: GameSpec, new: Any, log_path: Path) -> None:
+    """Write the game as set up beside the log (``--log``), for its replay to start from."""
+    target = start_file(log_path)
+    try:
+        write_atomically(target, spec.position_text(new.game, new.state))
+    except OSError as error:
+        raise click.FileError(str(target), error.strerror or str(error)) from None
+
+
+def write_play_log(spec: GameSpec, seed: int, log_path: Path, phrases: list[str]) -> None:
+    """Write the phrases of the decisions kept to ``log_path`` (whole or not at all)."""
+    header = (
+        f"rulings play {spec.name} --seed {seed}: {plural(len(phrases), 'decision')}, one per line",
+        f"replay: {replay_command(log_path)}",
+    )
+    try:
+        write_log(log_path, phrases, header)
+    except OSError as error:
+        raise click.FileError(str(log_path), error.strerror or str(error)) from None
 
 
 def check_save_path(path: Path) -> None:

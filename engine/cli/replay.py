@@ -11,6 +11,7 @@ decision no phrase names, or whose phrase would read back as another decision, i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from random import Random
 from typing import Any
 
@@ -118,3 +119,17 @@ def replay(
         echo(phrase, decision, step.events, state)
         state = step.state
     return state
+
+
+def start_file(log: Path) -> Path:
+    """Where the start position of a play log goes: beside it, ``<log stem>.start.yaml``."""
+    return log.with_name(log.stem + ".start.yaml")
+
+
+def write_log(log: Path, phrases: Sequence[str], header: Sequence[str]) -> None:
+    """Write a replay file (whole or not at all): ``header`` as ``#`` comments, then one phrase
+    per line, as ``rulings resolve START --replay LOG`` reads it."""
+    from engine.core.textfiles import write_atomically
+
+    lines = [f"# {line}" for line in header] + list(phrases)
+    write_atomically(log, "\n".join(lines) + "\n")

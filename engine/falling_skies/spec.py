@@ -51,7 +51,6 @@ class FallingSkiesSpec(GameSpec):
     openspiel = "engine.openspiel.falling_skies:FallingSkiesOpenSpielGame"
     mcts_simulations = 20
     """Measured to finish a pnp-easy game (38-55 decisions) in 7-10 s."""
-    interactive = False
     drawn_with_readings = True
     placement = "engine.cli.placement:dice_phase"
     examples = {
@@ -76,6 +75,8 @@ class FallingSkiesSpec(GameSpec):
         ),
         "play": (
             "rulings play falling-skies --seed 1 --random",
+            "printf 'roll\\nhelp\\nquit\\n' | rulings play falling-skies --seed 1",
+            "rulings play falling-skies --seed 1 --random --save-at 4 /tmp/r4.yaml --log /tmp/r4.txt",
             "rulings play falling-skies --seed 2 --random --reading dice-count=note",
             f"rulings play falling-skies --seed 3 --random --scenario {NEAR_SKULL}",
             "rulings play falling-skies --seed 1 --bot mcts",
