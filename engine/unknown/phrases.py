@@ -124,6 +124,15 @@ COORD_WORD = re.compile(r"^(-?\d+),(-?\d+)$")
 GOODS_WORD = re.compile(r"^([a-z_]+):(\d+)$")
 
 
+def goods_kinds() -> tuple[str, ...]:
+    """Every kind of goods token a position may hold (the position schema's goods kinds: the
+    resources of ``unknown.component.resource-tokens``, armor, traps, and the mission and task
+    tokens); which of them a trade or a payment may move is the engine's to say."""
+    from engine.positions import position_schema
+
+    return tuple(position_schema()["$defs"]["goods"]["propertyNames"]["enum"])
+
+
 @dataclass(frozen=True)
 class Reading:
     """What a phrase is read against: the state, the node asking, and an optional random source."""
@@ -159,6 +168,15 @@ class Reading:
     def enemy(self, word: str) -> str:
         """An enemy's id."""
         return self.one_of(word, "enemy", [e.id for e in self.state.position.enemies])
+
+    def goods_kind(self, word: str) -> str:
+        """A kind of goods a survivor, base or tile may hold (:func:`goods_kinds`)."""
+        kinds = goods_kinds()
+        if word in kinds:
+            return word
+        raise self.fail(
+            f"{word!r} is not a kind of goods{did_you_mean(word, kinds)}; kinds: {', '.join(kinds)}"
+        )
 
     def resource(self, word: str) -> str:
         """A resource token kind (``unknown.component.resource-tokens``)."""
@@ -230,7 +248,7 @@ def goods(reading: Reading, words: Sequence[str]) -> tuple[tuple[str, int], ...]
         match = GOODS_WORD.match(word)
         if not match:
             raise reading.fail(f"{word!r} is not goods written kind:count (e.g. food:2)")
-        pairs.append((match[1], int(match[2])))
+        pairs.append((reading.goods_kind(match[1]), int(match[2])))
     return bag(pairs)
 
 
@@ -371,7 +389,8 @@ def _give(r: Reading, a: list[str]) -> Decision:
     named = next((w for w in a[:2] if w in survivors), None)
     origin = r.at(named or r.acting())
     source, target = party(r, a[0], origin), party(r, a[1], origin)
-    return decision_class("Transfer", r.phrase)(source, target, a[2], amount(r, a[3]))
+    kind = r.goods_kind(a[2])
+    return decision_class("Transfer", r.phrase)(source, target, kind, amount(r, a[3]))
 
 
 def _exchange(r: Reading, a: list[str]) -> Decision:
@@ -752,11 +771,54 @@ def node_lines(state: UnknownState, node: Node) -> list[str]:
         return lines
     if isinstance(node, PlayerNode):
         lines = [f"next: {node.player} to decide [{node.clause}]: {node.prompt}"]
-        lines += [_choice(n, decision) for n, decision in enumerate(node.legal, 1)]
+        lines += option_lines(node.legal)
         if not node.legal:
             lines.append("  (no legal decision)")
         return lines
     return ["next: nothing is pending and no round is in progress"]
+
+
+GROUPED_OVER = 8
+"""A kind of decision with more options than this at one node is listed as one line."""
+
+
+def kind_words(decision: Decision) -> str:
+    """A decision's kind in words: its action name (``create barriers``), else its class name
+    split into words (``place at``)."""
+    name = getattr(type(decision), "name", None)
+    if isinstance(name, str):
+        return name.replace("_", " ")
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type(decision).__name__).lower()
+
+
+def numbers(ns: Sequence[int]) -> str:
+    """Option numbers in runs: ``12-26``, ``3, 5-7``."""
+    runs: list[list[int]] = []
+    for n in ns:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def option_lines(legal: Sequence[Decision]) -> list[str]:
+    """One numbered line per option, except that a kind with more than :data:`GROUPED_OVER`
+    options is one line at its first option, naming its numbers, how many and the phrase of its
+    first (every number still means the option ``option N`` picks)."""
+    by_kind: dict[type, list[int]] = {}
+    for n, decision in enumerate(legal, 1):
+        by_kind.setdefault(type(decision), []).append(n)
+    lines = []
+    for n, decision in enumerate(legal, 1):
+        ns = by_kind[type(decision)]
+        if len(ns) <= GROUPED_OVER:
+            lines.append(_choice(n, decision))
+        elif n == ns[0]:
+            phrase = say(decision)
+            example = f'say e.g. "{phrase}" (or option N)' if phrase else "say option N"
+            lines.append(f"  {numbers(ns)}. {kind_words(decision)}: {len(ns)} ways, {example}")
+    return lines
 
 
 def _decision_data(n: int, decision: Decision) -> dict[str, Any]:
