@@ -6,8 +6,10 @@ module only reads and writes words. Registered in the game's entry as its :class
 
 Decision phrases (case-insensitive)::
 
-    place 2 on 3,4     place the unplaced grey 2 on city row 3, column 4 (6w: a white 6)
-    resolve r3c2       resolve a room (paying its energy cost)
+    place 2 on 3,4     place the unplaced grey 2 on city row 3, column 4 (6w or white 6:
+                       a white 6)
+    resolve r3c2       resolve a room (paying its energy cost; resolve 3,2 names it by a
+                       space)
     skip r3c2          take a room's dice off unused
     excavate           move the excavator (one energy)
     end rooms          end the room phase
@@ -26,10 +28,12 @@ from typing import Any
 
 import click
 
+from engine.core.errors import did_you_mean
 from engine.core.game import ChanceNode, Event, Node, PlayerNode, TerminalNode, sample_outcome
 from engine.core.registry import Phrasebook
 from engine.falling_skies.game import (
     EndRoomPhase,
+    FallingSkiesGame,
     LaunchColumn,
     MoveExcavator,
     PlaceDie,
@@ -40,9 +44,10 @@ from engine.falling_skies.game import (
 from engine.falling_skies.state import FSState
 
 PHRASES = """\
-  place V[w] on R,C     place an unplaced die showing V (Vw: a white one)
-                        on city row R, column C
-  resolve ROOM          resolve a room, paying its cost (e.g. resolve r3c2)
+  place V[w] on R,C     place an unplaced die showing V (Vw or white V: a
+                        white one) on city row R, column C
+  resolve ROOM          resolve a room, paying its cost (e.g. resolve r3c2;
+                        a room is also named by one of its spaces, R,C)
   skip ROOM             take a room's dice off unused
   excavate              move the excavator (costs one energy)
   end rooms             end the room phase
@@ -61,12 +66,21 @@ Under Falling Skies positions (game: falling-skies) take these phrases:
 # -- reading a phrase ----------------------------------------------------------------------------
 FACE = re.compile(r"^([1-6])(w?)$")
 SPACE = re.compile(r"^(\d+),(\d+)$")
+FACES = tuple(f"{v}{w}" for w in ("", "w") for v in range(1, 7))
+"""Every die face as a phrase writes it (``6w``: a white 6)."""
+COLOURS = {"grey": False, "gray": False, "white": True}
+"""A die's colour as a word, for ``place white 4 on 1,3`` (the grey and white dice of
+``fs.dice.roll``)."""
+LINKS = ("on", "at")
+"""The word between the die and the space of ``place``."""
 
 
 @dataclass(frozen=True)
 class Reading:
-    """What a phrase is read against: the state, the node asking, and a random source."""
+    """What a phrase is read against: the game (its board), the state, the node asking, and a
+    random source."""
 
+    game: FallingSkiesGame
     state: FSState
     node: Node
     phrase: str
@@ -75,6 +89,28 @@ class Reading:
     def fail(self, problem: str) -> click.BadParameter:
         return click.BadParameter(f"{self.phrase!r}: {problem}", param_hint="ACTION")
 
+    def room(self, word: str) -> str:
+        """The id of the board's room ``word`` names (its id, any case, or one of its spaces
+        ``R,C``); a usage error naming the word, the nearest room and the rooms otherwise."""
+        board = self.game.board
+        space = SPACE.match(word)
+        if space is not None:
+            room = board.room_at.get((int(space[1]), int(space[2])))
+            if room is None:
+                raise self.fail(f"no room on row {space[1]} column {space[2]} of this board")
+            return room.id
+        by_word = {room_id.lower(): room_id for room_id in board.rooms}
+        if word in by_word:
+            return by_word[word]
+        offered = [d.room for d in self.legal() if isinstance(d, ResolveRoom | SkipRoom)]
+        near = did_you_mean(word, offered) or did_you_mean(word, board.rooms)
+        listed = ", ".join(board.rooms) or "none"
+        raise self.fail(f"no room {word!r} on this board{near} (rooms: {listed})")
+
+    def legal(self) -> tuple[object, ...]:
+        """The decisions the current node allows (none unless a player node)."""
+        return self.node.legal if isinstance(self.node, PlayerNode) else ()
+
 
 def words_of(phrase: str) -> list[str]:
     """Lower-case words, with ``3, 4`` read as ``3,4``."""
@@ -82,55 +118,124 @@ def words_of(phrase: str) -> list[str]:
     return text.split()
 
 
-def _place(r: Reading, args: list[str]) -> object:
-    if len(args) == 3 and args[1] in ("on", "at"):
-        args = [args[0], args[2]]
-    if len(args) != 2:
-        raise r.fail("write it as: place V[w] on R,C (e.g. place 2 on 3,4, place 6w on 1,5)")
-    face, space = FACE.match(args[0]), SPACE.match(args[1])
+def face_of(r: Reading, word: str) -> tuple[int, bool]:
+    """A die face ``V`` or ``Vw`` (white) as (value, white): the faces of the grey and white
+    dice (``fs.dice.roll``)."""
+    face = FACE.match(word)
     if face is None:
-        raise r.fail(f"{args[0]!r} is not a die face 1-6 (add w for a white die: 6w)")
+        raise r.fail(
+            f"{word!r} is not a die face{did_you_mean(word, FACES)}: a face is 1 to 6, "
+            "with w added for a white die (6w)"
+        )
+    return int(face[1]), face[2] == "w"
+
+
+Parser = Callable[[Reading, list[str]], object]
+
+
+@dataclass(frozen=True)
+class Form:
+    """One accepted phrase form: how it is written, how many words follow the verb, the parser."""
+
+    usage: str
+    counts: tuple[int, int | None]
+    parse: Parser
+    example: str = ""
+
+    def written(self) -> str:
+        """How the form is written, with its example."""
+        return f"{self.usage} (e.g. {self.example})" if self.example else self.usage
+
+
+def _place_form() -> str:
+    """How ``place`` is written, for its error messages."""
+    return FORMS["place"].written()
+
+
+def _die_words(r: Reading, words: list[str]) -> tuple[int, bool]:
+    """The die of ``place``: ``V``, ``Vw``, or a colour and ``V`` (``white 4``)."""
+    if len(words) == 1:
+        return face_of(r, words[0])
+    colour, face = words
+    if FACE.match(colour):
+        raise r.fail(f"place takes one die, not {colour} and {face}: write it as: {_place_form()}")
+    if colour not in COLOURS:
+        near = did_you_mean(colour, COLOURS)
+        raise r.fail(
+            f"no die colour {colour!r}{near} (colours: grey, white); write it as: {_place_form()}"
+        )
+    value, white = face_of(r, face)
+    if white and not COLOURS[colour]:
+        raise r.fail(f"{colour} {face} names two colours: write {value}w or white {value}")
+    return value, white or COLOURS[colour]
+
+
+def _place(r: Reading, args: list[str]) -> object:
+    """``place V[w] on R,C``: an unplaced die of the roll goes on a city space (``fs.dice.place``);
+    whether the space may take it is the engine's answer."""
+    *die, where = args
+    if not SPACE.match(where) and any(SPACE.match(word) for word in die):
+        raise r.fail(f"{where!r} comes after the city space: write it as: {_place_form()}")
+    if len(die) >= 2 and not FACE.match(die[-1]):
+        link = die.pop()
+        if link not in LINKS:
+            raise r.fail(
+                f"{link!r} is not a word of place{did_you_mean(link, LINKS)}: write it as: "
+                f"{_place_form()}"
+            )
+    if len(die) > 2:
+        raise r.fail(f"place names one die and one city space: write it as: {_place_form()}")
+    value, white = _die_words(r, die)
+    space = SPACE.match(where)
     if space is None:
-        raise r.fail(f"{args[1]!r} is not a city space R,C (row, column)")
-    value, white = int(face[1]), face[2] == "w"
+        raise r.fail(f"{where!r} is not a city space R,C (row, column), e.g. 3,4")
     index = next(
         (i for i, d in enumerate(r.state.rolled) if d.value == value and d.white == white), None
     )
     if index is None:
-        shown = ", ".join(f"{d.value}{'w' if d.white else ''}" for d in r.state.rolled)
+        unplaced = [f"{d.value}{'w' if d.white else ''}" for d in r.state.rolled]
+        near = did_you_mean(f"{value}{'w' if white else ''}", unplaced)
         colour = "white" if white else "grey"
-        raise r.fail(f"no unplaced {colour} {value} (unplaced: {shown or 'none'})")
+        listed = ", ".join(unplaced) or "none"
+        raise r.fail(f"no unplaced {colour} {value}{near} (unplaced: {listed})")
     return PlaceDie(index, int(space[1]), int(space[2]))
 
 
-def _room(cls: type) -> Callable[[Reading, list[str]], object]:
+def _room(cls: type) -> Parser:
+    """``resolve ROOM`` / ``skip ROOM``: a room of the board; whether a die waits on it is the
+    engine's answer (``fs.rooms.resolve``)."""
+
     def parse(r: Reading, args: list[str]) -> object:
-        if len(args) != 1:
-            raise r.fail(f"write it as: {cls.__name__[:-4].lower()} ROOM (e.g. r3c2)")
-        return cls(args[0])
+        return cls(r.room(args[0]))
 
     return parse
 
 
 def _excavate(r: Reading, args: list[str]) -> object:
-    if args:
-        raise r.fail("write it as: excavate")
     return MoveExcavator()
 
 
 def _end(r: Reading, args: list[str]) -> object:
+    """``end rooms`` (also ``end room`` or ``end room phase``)."""
     if args not in (["rooms"], ["room"], ["room", "phase"]):
-        raise r.fail("write it as: end rooms")
+        word = next((w for w in args if w not in ("room", "rooms", "phase")), args[0])
+        near = did_you_mean(word, ("rooms",))
+        raise r.fail(f"{word!r} is not a word of end{near}: write it as: end rooms")
     return EndRoomPhase()
 
 
 def _launch(r: Reading, args: list[str]) -> object:
-    if len(args) != 1 or not args[0].isdigit():
-        raise r.fail("write it as: launch C (a column number)")
+    """``launch C``: the column the next ship launches into; whether it is one of the tied
+    columns is the engine's answer (``fs.launch.player-choice``)."""
+    if not args[0].isdigit():
+        raise r.fail(
+            f"{args[0]!r} is not a column number: write it as: {FORMS['launch'].written()}"
+        )
     return LaunchColumn(int(args[0]))
 
 
 def _roll(r: Reading, args: list[str]) -> object:
+    """``roll V,V,Vw,...``: the faces rolled; a bare ``roll`` draws them with ``--seed``."""
     if not args:
         if not isinstance(r.node, ChanceNode):
             raise r.fail("nothing is being rolled now")
@@ -140,10 +245,8 @@ def _roll(r: Reading, args: list[str]) -> object:
     faces = [f for arg in args for f in arg.split(",") if f]
     grey, white = [], []
     for word in faces:
-        face = FACE.match(word)
-        if face is None:
-            raise r.fail(f"{word!r} is not a die face 1-6 (add w for a white die: 6w)")
-        (white if face[2] else grey).append(int(face[1]))
+        value, is_white = face_of(r, word)
+        (white if is_white else grey).append(value)
     values = tuple((v, False) for v in sorted(grey)) + tuple((v, True) for v in sorted(white))
     return Roll(values)
 
@@ -155,33 +258,60 @@ def _option(r: Reading, args: list[str]) -> object:
         choices = [outcome for outcome, _ in r.node.outcomes]
     else:
         raise r.fail("nothing is being decided now, so there are no options")
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(choices):
-        raise r.fail(f"give an option number from 1 to {len(choices)}")
+    if not args[0].isdigit() or not 1 <= int(args[0]) <= len(choices):
+        raise r.fail(
+            f"{args[0]!r} is not an option: give an option number from 1 to {len(choices)}"
+        )
     return choices[int(args[0]) - 1]
 
 
-FORMS: dict[str, Callable[[Reading, list[str]], object]] = {
-    "place": _place,
-    "resolve": _room(ResolveRoom),
-    "skip": _room(SkipRoom),
-    "excavate": _excavate,
-    "end": _end,
-    "launch": _launch,
-    "roll": _roll,
-    "option": _option,
+FORMS: dict[str, Form] = {
+    "place": Form("place V[w] on R,C", (2, 4), _place, "place 2 on 3,4, place 6w on 1,5"),
+    "resolve": Form("resolve ROOM", (1, 1), _room(ResolveRoom), "resolve r3c2"),
+    "skip": Form("skip ROOM", (1, 1), _room(SkipRoom), "skip r3c2"),
+    "excavate": Form("excavate", (0, 0), _excavate),
+    "end": Form("end rooms", (1, 2), _end),
+    "launch": Form("launch C", (1, 1), _launch, "launch 3"),
+    "roll": Form("roll V,V,Vw,...", (0, None), _roll, "roll 3,5,6w,1,2"),
+    "option": Form("option N", (1, 1), _option, "option 2"),
 }
+"""Every accepted phrase, by its first word."""
+
+
+def accepted_forms() -> str:
+    """The accepted forms, for error messages."""
+    return "; ".join(form.usage for form in FORMS.values())
 
 
 def parse_phrase(reading: Reading) -> object:
-    """The decision a phrase names; a usage error (exit 2) if it names none."""
+    """The decision a phrase names; a usage error (exit 2) if it names none: a verb, a die, a
+    colour or a room that does not exist, or a wrong number of words."""
     words = words_of(reading.phrase)
-    forms = ", ".join(FORMS)
     if not words:
-        raise reading.fail(f"say what to do (phrases start with {forms})")
-    parse = FORMS.get(words[0])
-    if parse is None:
-        raise reading.fail(f"no action starts with {words[0]!r} (phrases start with {forms})")
-    return parse(reading, words[1:])
+        raise reading.fail(f"say what to do; accepted forms: {accepted_forms()}")
+    verb, args = words[0], words[1:]
+    form = FORMS.get(verb)
+    if form is None:
+        near = did_you_mean(verb, FORMS)
+        raise reading.fail(
+            f"no action starts with {verb!r}{near}; accepted forms: {accepted_forms()}"
+        )
+    low, high = form.counts
+    if len(args) < low or (high is not None and len(args) > high):
+        raise reading.fail(
+            f"{verb} takes {_count(low, high)} after it, not {len(args)}: "
+            f"write it as: {form.written()}"
+        )
+    return form.parse(reading, args)
+
+
+def _count(low: int, high: int | None) -> str:
+    """How many words a form takes after its verb, in words."""
+    if high is None:
+        return f"{low} or more words"
+    if low == high:
+        return "no words" if low == 0 else f"{low} word{'s' if low > 1 else ''}"
+    return f"{low} to {high} words"
 
 
 def say(decision: object, state: FSState | None = None) -> str:
@@ -261,7 +391,9 @@ def node_data(state: FSState, node: Node) -> dict[str, Any]:
 def phrasebook() -> Phrasebook:
     """Under Falling Skies' phrases, for the registry."""
     return Phrasebook(
-        read=lambda game, state, node, phrase, rng: parse_phrase(Reading(state, node, phrase, rng)),
+        read=lambda game, state, node, phrase, rng: parse_phrase(
+            Reading(game, state, node, phrase, rng)
+        ),
         say=lambda state, decision: say(decision, state),
         next_lines=node_lines,
         next_data=node_data,

@@ -15,12 +15,13 @@ Reading a phrase only reads words: whether the rules allow the decision is the e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
 import click
 
+from engine.core.errors import did_you_mean
 from engine.core.game import ChanceNode, Event, Node, PlayerNode, TerminalNode, sample_outcome
 from engine.core.registry import Phrasebook
 from examples.pig.game import Face, Hold, Roll
@@ -44,26 +45,20 @@ def _fail(phrase: str, problem: str) -> click.BadParameter:
     return click.BadParameter(f"{phrase!r}: {problem}", param_hint="ACTION")
 
 
-def read(game: Any, state: PigState, node: Node, phrase: str, rng: Random | None) -> object:
-    """The decision a phrase names; ``click.BadParameter`` (with the forms) if it names none."""
-    words = phrase.lower().split()
-    if not words:
-        raise _fail(phrase, "say what to do (phrases: roll, hold, roll F, option N)")
-    head, args = words[0], words[1:]
-    if head == "roll":
-        return _roll(phrase, node, args, rng)
-    if head == "hold" and not args:
-        return Hold()
-    if head == "option":
-        return _option(phrase, node, args)
-    raise _fail(phrase, "phrases are: roll, hold, roll F (a face 1-6), option N")
+FACES = tuple(str(face) for face in range(1, 7))
+"""The faces of the die as a phrase writes them (``pig.die.fair``)."""
 
 
 def _roll(phrase: str, node: Node, args: list[str], rng: Random | None) -> object:
-    """``roll`` (the player rolls again, or a drawn face) or ``roll F`` (the face shown)."""
-    if len(args) > 1 or (args and args[0] not in {str(f) for f in range(1, 7)}):
-        raise _fail(phrase, "write it as: roll, or roll F with F a face from 1 to 6")
+    """``roll`` (the player rolls again, or a drawn face) or ``roll F`` (the face shown); whether
+    a die is rolling is the engine's answer (``pig.die.in-the-air``)."""
     if args:
+        if args[0] not in FACES:
+            raise _fail(
+                phrase,
+                f"{args[0]!r} is not a face of the die{did_you_mean(args[0], FACES)} "
+                "(faces: 1 to 6); write it as: roll F, e.g. roll 4",
+            )
         return Face(int(args[0]))
     if isinstance(node, ChanceNode):
         if rng is None:
@@ -72,7 +67,12 @@ def _roll(phrase: str, node: Node, args: list[str], rng: Random | None) -> objec
     return Roll()
 
 
-def _option(phrase: str, node: Node, args: list[str]) -> object:
+def _hold(phrase: str, node: Node, args: list[str], rng: Random | None) -> object:
+    """``hold``: bank the turn total (``pig.turn.hold``)."""
+    return Hold()
+
+
+def _option(phrase: str, node: Node, args: list[str], rng: Random | None) -> object:
     """``option N``: the N-th decision or outcome listed as next."""
     if isinstance(node, PlayerNode):
         choices: Sequence[object] = node.legal
@@ -80,9 +80,49 @@ def _option(phrase: str, node: Node, args: list[str]) -> object:
         choices = [outcome for outcome, _ in node.outcomes]
     else:
         raise _fail(phrase, "nothing is being decided now, so there are no options")
-    if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= len(choices):
-        raise _fail(phrase, f"give an option number from 1 to {len(choices)}")
+    if not args[0].isdigit() or not 1 <= int(args[0]) <= len(choices):
+        raise _fail(
+            phrase, f"{args[0]!r} is not an option: give an option number from 1 to {len(choices)}"
+        )
     return choices[int(args[0]) - 1]
+
+
+Parser = Callable[[str, Node, list[str], Random | None], object]
+
+VERBS: dict[str, tuple[str, tuple[int, int], Parser]] = {
+    "roll": ("roll [F] (F: a face from 1 to 6)", (0, 1), _roll),
+    "hold": ("hold", (0, 0), _hold),
+    "option": ("option N", (1, 1), _option),
+}
+"""Every phrase by its first word: how it is written, how many words follow it, its reader."""
+
+
+def read(game: Any, state: PigState, node: Node, phrase: str, rng: Random | None) -> object:
+    """The decision a phrase names; ``click.BadParameter`` (exit 2) naming the word that is not
+    a phrase's, with the nearest one and the forms, if it names none."""
+    words = phrase.lower().split()
+    forms = "; ".join(usage for usage, _, _ in VERBS.values())
+    if not words:
+        raise _fail(phrase, f"say what to do; phrases: {forms}")
+    verb, args = words[0], words[1:]
+    if verb not in VERBS:
+        near = did_you_mean(verb, VERBS)
+        raise _fail(phrase, f"no action starts with {verb!r}{near}; phrases: {forms}")
+    usage, (low, high), parse = VERBS[verb]
+    if not low <= len(args) <= high:
+        raise _fail(
+            phrase,
+            f"{verb} takes {_count(low, high)} after it, not {len(args)}: write it as: {usage}",
+        )
+    return parse(phrase, node, args, rng)
+
+
+def _count(low: int, high: int) -> str:
+    """How many words a phrase takes after its verb, in words."""
+    plural = "s" if high > 1 else ""
+    if low == high:
+        return "no words" if low == 0 else f"{low} word{plural}"
+    return f"at most {high} word{plural}" if low == 0 else f"{low} to {high} words"
 
 
 def say(state: PigState | None, decision: object) -> str | None:
