@@ -272,6 +272,18 @@ NAMES = [
     (BASE + "stack:\n  rest: {fod: 1}\n", "stack.rest.fod", "did you mean 'food'?"),
     ("game: falling-skies\nscenario: pnp-easy\nphase: rom\n", "phase", "did you mean 'room'?"),
     ("game: falling-skies\nscenarios: pnp-easy\n", "file", "did you mean 'scenario'?"),
+    (BASE + "  - {at: [1, 0], tile: fod}\n", "tiles[1].tile", "did you mean 'food'?"),
+    (BASE + "  - {at: [1, 0], tile: spawnpit}\n", "tiles[1].tile", "did you mean 'spawn_pit'?"),
+    (
+        BASE + "survivors:\n  - {id: y, card: explorr, at: [0, 0]}\n",
+        "survivors[0].card",
+        "'explorer'",
+    ),
+    (
+        BASE + "survivors:\n  - {id: y, card: scouts, at: [0, 0], borrowed: [nures]}\n",
+        "survivors[0].borrowed",
+        "did you mean 'nurse'?",
+    ),
 ]
 
 
@@ -301,10 +313,11 @@ WARNINGS = [
 ]
 
 
+@pytest.mark.parametrize("command", ["resolve", "show"])
 @pytest.mark.parametrize(("text", "entries"), WARNINGS)
-def test_a_left_out_entry_that_makes_play_odd_is_a_warning(tmp_path, text, entries):
+def test_a_left_out_entry_that_makes_play_odd_is_a_warning(tmp_path, text, entries, command):
     path = write(tmp_path, text)
-    result = run("resolve", path)
+    result = run(command, path)
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
     assert len(lines) == len(entries), result.stderr

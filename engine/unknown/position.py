@@ -7,11 +7,12 @@ tile names against the catalog, one tile per spot, no 2×2 square, pieces and to
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from engine.core.errors import PositionError
+from engine.core.errors import PositionError, did_you_mean
 from engine.core.frozen import evolve, hash_once
 from engine.unknown.catalog import catalog, enemy_kinds, survivor_cards
 
@@ -356,12 +357,17 @@ def _ally(row: dict[str, Any], at: Coord) -> Ally:
     )
 
 
+def not_known(what: str, name: str, known: Iterable[str]) -> str:
+    """``unknown tile 'fod' (did you mean 'food'?); known: ...``: a name no catalog holds."""
+    names = sorted(known)
+    return f"unknown {what} {name!r}{did_you_mean(name, names)}; known: {', '.join(names)}"
+
+
 def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Survivor:
     card = row.get("card")
     if card is not None and card not in survivor_cards():
-        known = ", ".join(sorted(survivor_cards()))
         raise PositionError(
-            source, f"{entry}.card", f"unknown survivor card {card!r} (known: {known})"
+            source, f"{entry}.card", not_known("survivor card", card, survivor_cards())
         )
     survivor = Survivor(
         row["id"],
@@ -384,7 +390,8 @@ def _survivor(row: dict[str, Any], entry: str, at: Coord, source: str) -> Surviv
     )
     for borrowed in survivor.borrowed:
         if borrowed not in survivor_cards():
-            raise PositionError(source, f"{entry}.borrowed", f"unknown survivor card {borrowed!r}")
+            problem = not_known("survivor card", borrowed, survivor_cards())
+            raise PositionError(source, f"{entry}.borrowed", problem)
     if survivor.incapacitated and survivor.ap:
         raise PositionError(
             source,
@@ -422,11 +429,7 @@ def _tiles(rows: list[dict[str, Any]], source: str) -> list[PlacedTile]:
     for i, row in enumerate(rows):
         at = tuple(row["at"])
         if row["tile"] not in known:
-            raise PositionError(
-                source,
-                f"tiles[{i}].tile",
-                f"unknown tile {row['tile']!r} (known: {', '.join(sorted(known))})",
-            )
+            raise PositionError(source, f"tiles[{i}].tile", not_known("tile", row["tile"], known))
         if at in placed:
             raise PositionError(
                 source,
