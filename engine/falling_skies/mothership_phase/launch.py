@@ -9,6 +9,7 @@ player's (:class:`LaunchColumn`). A column whose launch space holds a ship takes
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.core.errors import IllegalDecision
@@ -83,6 +84,12 @@ def launch(board: Board, state: FSState, column: int) -> Outcome:
     return state, (event("ship_launched", clause, text, ship=ship.id, row=row, column=column),)
 
 
+def spoken(columns: Sequence[int]) -> str:
+    """``1, 2 and 4``: columns as a sentence names them."""
+    names = [str(column) for column in columns]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def choose_launch(board: Board, ruleset: Ruleset, state: FSState, decision: object) -> Outcome:
     """Apply the player's :class:`LaunchColumn` pick (``fs.launch.player-choice``)."""
     if not isinstance(decision, LaunchColumn):
@@ -93,7 +100,7 @@ def choose_launch(board: Board, ruleset: Ruleset, state: FSState, decision: obje
     if decision.column not in allowed:
         raise IllegalDecision(
             "fs.launch.player-choice",
-            f"column {decision.column} is not among the tied columns {allowed}",
+            f"column {decision.column} is not one of the tied columns: {spoken(allowed)}",
         )
     return launch(board, state, decision.column)
 
