@@ -368,3 +368,13 @@ def test_reading_a_file_outside_a_command_says_nothing(tmp_path):
         check=False,
     )
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_show_draws_the_state_under_the_map():
+    # mid-turn.yaml: round 2, survivor actions, yellow on turn with 2 AP, blue done, 5 food in base
+    result = run("show", MID_TURN)
+    assert result.exit_code == 0, result.output
+    state = result.stdout.split("\nState:\n", 1)[1].splitlines()
+    assert state[0] == "  round 2 · survivor actions phase · turn: yellow (2 AP left) · done: blue"
+    assert state[1].startswith("  base: 5 food")
+    assert "  yellow  survivor (explorer) on [0, 0] base: healthy, 2 AP" in result.stdout

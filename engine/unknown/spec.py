@@ -456,7 +456,7 @@ class UnknownSpec(GameSpec):
     def text(self, opened: Opened, title: str) -> str:
         from engine.unknown.drawing import render
 
-        return render(opened.view, title)
+        return render(opened.view, title, opened.state)
 
     def scenario_opened(self, world: Any) -> Opened | None:
         """A map world (the map built so far, or the game's once started): the map is the view
