@@ -144,6 +144,7 @@ def misread(book: registry.Phrasebook, at: At) -> list[str]:
 
 
 def offered(at: At) -> set[str]:
+    """The names of the classes of the decisions (or outcomes) offered at ``at``."""
     return {type(decision).__name__ for decision in choices(at.node)}
 
 
@@ -157,6 +158,7 @@ def position_of(name: str) -> At:
         "offers it, its header saying how it was made and which rule offers it)"
     )
     opened = registry.open_file(path)
+    assert opened.warnings == (), f"{path} is read with warnings: {opened.warnings}"
     return At(opened.game, opened.state, opened.game.node(opened.state), str(path))
 
 

@@ -313,7 +313,7 @@ def _draw(r: Reading, a: list[str]) -> Decision:
 
 def _gather(r: Reading, a: list[str]) -> Decision:
     cls = decision_class("Gather", r.phrase)
-    who, resource = _who(r, a), r.resource(a[1])
+    who, resource = _who(r, a), r.goods_kind(a[1])
     if len(a) > 2:
         if a[2] != "from" or len(a) == 3:
             raise r.fail("write the sources after 'from': gather S RESOURCE from X,Y X,Y ...")
