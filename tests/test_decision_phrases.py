@@ -29,7 +29,7 @@ from engine.core import registry
 from engine.core.game import Node, choices
 from engine.core.playout import play_out
 from engine.unknown.game import UnknownGame
-from engine.unknown.phrases import DECISIONS, GROUPED_OVER, PLAY_POSITIONS, goods_kinds
+from engine.unknown.phrases import DECISIONS, GROUPED_OVER, PLAY_POSITIONS, goods_kinds, numbers
 from tests.cli_support import one_line_error, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -300,3 +300,7 @@ def test_the_json_answer_lists_every_option():
     node = opened.game.node(opened.state)
     data = registry.game(UNKNOWN).phrasebook().next_data(opened.state, node)
     assert [option["n"] for option in data["options"]] == list(range(1, len(node.legal) + 1))
+
+
+def test_scattered_option_numbers_are_written_in_runs():
+    assert numbers([3, 5, 6, 7, 9]) == "3, 5-7, 9"

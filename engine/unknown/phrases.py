@@ -430,14 +430,16 @@ def _knock(r: Reading, a: list[str]) -> Decision:
 
 
 def _assign(r: Reading, a: list[str]) -> Decision:
-    survivors = {s.id for s in r.state.position.survivors}
+    """``assign PIECE:N ...``: the survivors' damage goes to the enemies named, the enemies'
+    to the survivors and allies named (``unknown.ally.stats``)."""
+    enemies = {e.id for e in r.state.position.enemies}
     to_survivors, to_enemies = [], []
     for word in a:
         name, sep, points = word.partition(":")
         if not sep or not points.isdigit():
             raise r.fail(f"{word!r} is not damage written piece:points (e.g. yellow:1)")
         r.piece(name)
-        (to_survivors if name in survivors else to_enemies).append((name, int(points)))
+        (to_enemies if name in enemies else to_survivors).append((name, int(points)))
     return decision_class("AssignDamage", r.phrase)(bag(to_survivors), bag(to_enemies))
 
 
