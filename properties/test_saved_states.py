@@ -6,9 +6,9 @@ a. Every state a playout reaches - random play and each of the game's own player
    position file (``GameSpec.save``), read back (``registry.parse_file`` then
    ``GameSpec.open_data``) equal to the state, and drawn as text (``GameSpec.text``) and SVG
    (``GameSpec.svg``, well-formed XML).
-b. Every schema-valid position draws or is refused with one ``PositionError`` (the rules refuse
-   what the schema cannot see: a 2x2 square, a piece off the map, a turn past the last), never
-   another exception. Positions are generated with hypothesis-jsonschema from the schema each
+b. Every schema-valid position draws or is refused with one ``PositionError``, one line naming
+   the file, the entry and the problem (the rules refuse what the schema cannot see: a 2x2
+   square, a piece off the map, a turn past the last), never another exception. Positions are generated with hypothesis-jsonschema from the schema each
    game narrows to names its catalogs know (``GameSpec.position_schema``); each is checked
    against the real schema first, and a floor holds on how many really drew.
 c. Every name the engine writes under an open-ended object of the schema (a card's counters) is
@@ -119,10 +119,14 @@ def test_every_state_of_a_playout_saves_loads_back_and_draws(
 
 # --- b. generated positions -----------------------------------------------------------------------
 
-GENERATED = 30
+GENERATED = 40
 """Generated positions per game under the ``ci`` profile."""
-DRAWN_SHARE = 0.2
-"""The least share of a game's generated positions that must really draw."""
+FEWEST_GENERATED = 20
+"""Generated positions per game under any profile: enough for the floor to be judged on."""
+DRAWN_SHARE = 0.1
+"""The least share of a game's generated positions that must really draw (from each game's
+narrowed schema, about a third to a half of them do: at this floor a run of 20 fails by chance
+well under once in a thousand)."""
 SOURCE = "generated.yaml"
 NO_GENERATOR = "hypothesis-jsonschema is not installed (pip install -e '.[test]')"
 SCHEMAS = {name: spec.position_schema() for name, spec in registry.games().items()}
@@ -160,7 +164,7 @@ def test_every_schema_valid_position_draws_or_is_refused_by_name(name: str) -> N
     real, tally = validator(schema), Counter[str]()
 
     @settings(
-        max_examples=scaled(GENERATED),
+        max_examples=max(FEWEST_GENERATED, scaled(GENERATED)),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -17,9 +17,13 @@ MOST_DICE = 5
 MOST_ROW, MOST_COLUMN = 4, 5
 """The farthest sky or city row and column a generated die or ship stands on."""
 COUNTS = ("round", "mothership_row", "research", "energy", "damage", "whites_destroyed")
-LEFT_OUT = ("pending", "puzzle", "marks", "outcome", "excavator")
-"""Entries generated positions leave out: steps in motion, marks naming ships, and an
-excavator spot, which a generator picking them at random would hardly ever get right."""
+ENDING = "fs.end."
+"""The prefix of the clauses that end a game."""
+MOST_PENDING = 2
+"""The most steps in motion of a generated position, and the most ships a launch step asks."""
+LEFT_OUT = ("puzzle", "marks")
+"""Entries generated positions leave out: a puzzle changes nothing of the state, and a mark
+names a ship, which a generator picking names at random would hardly ever get right."""
 
 
 def position_schema() -> Any:
@@ -33,8 +37,8 @@ def position_schema() -> Any:
 
 def narrowed(schema: dict[str, Any]) -> dict[str, Any]:
     """The Falling Skies part of the position schema, self-contained, with the shipped
-    scenarios' names, counts a little above their least values, a few dice and ships near the
-    top left (:data:`LEFT_OUT` left out)."""
+    scenarios' names and the game-ending clauses, counts a little above their least values, a
+    few dice, ships and steps in motion near the top left (:data:`LEFT_OUT` left out)."""
     from engine.falling_skies.files import shipped_scenarios
 
     defs = copy.deepcopy(schema["$defs"])
@@ -51,4 +55,28 @@ def narrowed(schema: dict[str, Any]) -> dict[str, Any]:
         where = falling[key]["items"]["properties"]
         where["row"] = {**where["row"], "maximum": MOST_ROW}
         where["column"] = {**where["column"], "maximum": MOST_COLUMN}
+    falling["excavator"] = {
+        **falling["excavator"],
+        "items": {"enum": list(range(1, MOST_COLUMN + 1))},
+    }
+    falling["pending"] = pending_steps(falling["pending"])
+    outcome = falling["outcome"]["properties"]
+    outcome["clause"] = {"enum": ending_clauses()}
     return {**part, "$defs": defs}
+
+
+def ending_clauses() -> list[str]:
+    """The clauses of the clause index that end a game (``fs.end.*``)."""
+    from engine.core.clauses import clause_index
+
+    return sorted(c for c in clause_index("falling_skies").clauses if c.startswith(ENDING))
+
+
+def pending_steps(pending: dict[str, Any]) -> dict[str, Any]:
+    """The ``pending`` entry with its steps' ``prefixItems`` (draft 2020-12) written as the
+    older array form of ``items`` that hypothesis-jsonschema reads, each step's count small."""
+    step = pending["items"]
+    head, count = step["prefixItems"]
+    items = [head, {**count, "maximum": MOST_PENDING}]
+    rest = {k: v for k, v in step.items() if k != "prefixItems"}
+    return {**pending, "maxItems": MOST_PENDING, "items": {**rest, "items": items}}
