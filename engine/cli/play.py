@@ -349,10 +349,6 @@ def play_command(
     spec = registry.game(game_name)
     interactive = not at_random and bot == "random"
     check_bot(bot, simulations, spec)
-    if interactive and not spec.interactive:
-        raise click.UsageError(
-            f"{spec.name} is played with --random (a seeded random policy) or --bot mcts"
-        )
     options = chosen_options(
         ctx,
         spec,

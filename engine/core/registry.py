@@ -344,8 +344,6 @@ class GameSpec:
     examples: Mapping[str, tuple[str, ...]] = {}
     """Example command lines by command (``show``, ``resolve``, ``play``, ``sweep``, ``solve``,
     ``rulings`` for the group), listed in that command's ``--help``."""
-    interactive: bool = True
-    """Whether ``rulings play`` can read its decisions as phrases from stdin."""
     drawn_with_readings: bool = False
     """Whether readings change its drawings (``rulings show --reading``)."""
     sweep_arguments: tuple[str, ...] = ("seed", "playouts")
