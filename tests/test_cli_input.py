@@ -22,6 +22,7 @@ from tests.cli_support import one_line_error, run
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "tests" / "data" / "positions"
 MID_TURN = str(POSITIONS / "play" / "mid-turn.yaml")
+CORRIDOR = str(POSITIONS / "corridor.yaml")
 DETOUR = str(POSITIONS / "detour.yaml")
 DICE_START = str(POSITIONS / "falling_skies" / "dice-start.yaml")
 
@@ -313,11 +314,10 @@ WARNINGS = [
 ]
 
 
-@pytest.mark.parametrize("command", ["resolve", "show"])
 @pytest.mark.parametrize(("text", "entries"), WARNINGS)
-def test_a_left_out_entry_that_makes_play_odd_is_a_warning(tmp_path, text, entries, command):
+def test_a_left_out_entry_that_makes_play_odd_is_a_warning(tmp_path, text, entries):
     path = write(tmp_path, text)
-    result = run(command, path)
+    result = run("resolve", path)
     assert result.exit_code == 0, result.output
     lines = result.stderr.splitlines()
     assert len(lines) == len(entries), result.stderr
@@ -378,3 +378,10 @@ def test_show_draws_the_state_under_the_map():
     assert state[0] == "  round 2 · survivor actions phase · turn: yellow (2 AP left) · done: blue"
     assert state[1].startswith("  base: 5 food")
     assert "  yellow  survivor (explorer) on [0, 0] base: healthy, 2 AP" in result.stdout
+
+
+def test_show_draws_a_map_without_a_round_as_a_map_and_says_so():
+    # a drawing is not play: a map fragment draws without warnings, its state says no game began
+    result = run("show", CORRIDOR)
+    assert result.exit_code == 0 and result.stderr == ""
+    assert "\nState:\n  map only: no game started\n" in result.stdout

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from engine.cli.params import examples, readings_option, ruleset_of, say_warnings
+from engine.cli.params import examples, readings_option, ruleset_of
 from engine.core import registry
 
 
@@ -48,8 +48,7 @@ def show_command(path: str, readings: tuple[str, ...], svg_path: str | None) -> 
     if readings and not spec.drawn_with_readings:
         drawn = [s.title for s in registry.games().values() if s.drawn_with_readings]
         raise click.UsageError(f"--reading applies to {' or '.join(drawn)} positions only")
-    opened = registry.open_data(spec, data, path, ruleset_of(spec, readings))
-    say_warnings(opened)
+    opened = spec.open_data(data, path, ruleset_of(spec, readings))
     if svg_path is None:
         click.echo(spec.text(opened, path))
         return
