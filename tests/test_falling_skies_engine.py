@@ -566,7 +566,10 @@ def test_counting_used_energy_an_energy_room_lowers_the_marker():
 
 
 def test_a_fighter_shoots_ships_on_explosions_up_to_its_value():
-    game = make_game(sky=sky(r3c1="X3", r4c1="X4", r5c2="X1", r6c2="L"))
+    game = make_game(
+        reading(**{"white-shot-down": "leaves-game"}),
+        sky=sky(r3c1="X3", r4c1="X4", r5c2="X1", r6c2="L"),
+    )
     ships = (
         purple("p1", 3, 1),
         purple("p2", 4, 1),
@@ -695,7 +698,7 @@ def test_the_mothership_reaching_the_skull_loses():
 
 
 def test_launches_prefer_purple_then_empty_columns_then_the_widest_gap():
-    game = make_game()
+    game = make_game(reading(**{"launch-all-columns-taken": "greatest-gap"}))
     ships = (white("w1", None, None), purple("p1", None, None), purple("p2", 6, 1),
              purple("p3", 4, 2))  # fmt: skip
     step = end_round(game, ships=ships)

@@ -14,6 +14,7 @@ import yaml
 from engine.cli.params import echo_json, game_choice, json_option
 from engine.core import registry
 from engine.core.registry import GameSpec
+from engine.core.ruleset import check_sources
 
 WIDTH = 96
 """The width the text answer is wrapped to."""
@@ -24,8 +25,12 @@ def noted_readings(spec: GameSpec) -> list[dict[str, Any]]:
     each with its alternatives (none without a ledger)."""
     if spec.ledger is None:
         return []
-    data = yaml.safe_load(Path(spec.ledger).read_text(encoding="utf-8")) or {}
-    return list(data.get("noted") or [])
+    path = Path(spec.ledger)
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    noted = list(data.get("noted") or [])
+    for entry in noted:
+        check_sources(path, str(entry.get("id")), entry.get("sources"), None)
+    return noted
 
 
 def ledger_data(spec: GameSpec) -> dict[str, Any]:
@@ -38,6 +43,7 @@ def ledger_data(spec: GameSpec) -> dict[str, Any]:
             "readings": {name: _plain(text) for name, text in entry["readings"].items()},
             "default": entry["default"],
             "why": _plain(entry.get("why")),
+            "sources": _sources(entry),
         }
         for switch, entry in spec.switches().items()
     ]
@@ -48,6 +54,7 @@ def ledger_data(spec: GameSpec) -> dict[str, Any]:
             "question": _plain(entry.get("question")),
             "reading": _plain(entry.get("reading")),
             "alternatives": [_plain(a) for a in entry.get("alternatives") or []],
+            "sources": _sources(entry),
         }
         for entry in noted_readings(spec)
     ]
@@ -56,6 +63,24 @@ def ledger_data(spec: GameSpec) -> dict[str, Any]:
 
 def _plain(text: Any) -> str:
     return " ".join(str(text or "").split())
+
+
+def _sources(entry: dict[str, Any]) -> list[dict[str, str]]:
+    """An entry's ``sources`` (who says what, and the reading it backs), checked by
+    ``engine.core.ruleset.check_sources``; none when the entry lists none."""
+    return [
+        {key: _plain(item[key]) for key in ("by", "reading", "cites") if item.get(key)}
+        for item in entry.get("sources") or []
+    ]
+
+
+def _source_lines(sources: list[dict[str, str]]) -> list[str]:
+    """``source (published) for returns: ...``: one wrapped line per source."""
+    lines = []
+    for item in sources:
+        backs = f" for {item['reading']}" if item.get("reading") else ""
+        lines += _wrapped(f"source ({item['by']}){backs}", item["cites"])
+    return lines
 
 
 def ledger_lines(data: dict[str, Any]) -> list[str]:
@@ -72,12 +97,14 @@ def ledger_lines(data: dict[str, Any]) -> list[str]:
             mark = " (default)" if name == entry["default"] else ""
             lines += _wrapped(f"reading {name}{mark}", text)
         lines += _wrapped("why", entry["why"])
+        lines += _source_lines(entry["sources"])
         lines.append(f"  choose: --reading {entry['id']}=<{'|'.join(entry['readings'])}>")
     for entry in noted:
         lines += ["", f"noted {entry['id']}  [{', '.join(entry['clauses'])}]"]
         lines += _wrapped("question", entry["question"])
         lines += _wrapped("reading", entry["reading"])
         lines += _wrapped("alternatives", "; ".join(entry["alternatives"]) or "none listed")
+        lines += _source_lines(entry["sources"])
     return lines
 
 

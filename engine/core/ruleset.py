@@ -16,12 +16,43 @@ from typing import Any, ClassVar, Self, TypeVar
 
 import yaml
 
+from engine.core.errors import did_you_mean
+
+SOURCE_KINDS = ("summary", "published", "boxed", "other")
+"""Who a ledger entry's ``sources`` item speaks for: the rules source the engine reads (the
+summary), the published game the default board comes from, another edition, or anyone else."""
+
 
 @cache
 def load_ledger(path: Path) -> dict[str, dict[str, Any]]:
-    """The ``interpretations`` entries of a ledger file, by ID."""
+    """The ``interpretations`` entries of a ledger file, by ID (their ``sources`` checked)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return {entry["id"]: entry for entry in data["interpretations"]}
+    entries = {entry["id"]: entry for entry in data["interpretations"]}
+    for switch, entry in entries.items():
+        check_sources(path, switch, entry.get("sources"), tuple(entry["readings"]))
+    return entries
+
+
+def check_sources(path: Path, entry: str, sources: Any, readings: tuple[str, ...] | None) -> None:
+    """A ledger entry's optional ``sources``: a list of ``{by, cites}`` (and, for a switch,
+    the ``reading`` the source backs, one of ``readings``). ``ValueError`` names the file, the
+    entry and the problem."""
+    if sources is None:
+        return
+    where = f"{path.name}: {entry}: sources"
+    if not isinstance(sources, list):
+        raise ValueError(f"{where} must be a list of {{by, reading, cites}}")
+    for n, item in enumerate(sources, start=1):
+        if not isinstance(item, dict) or not str(item.get("cites") or "").strip():
+            raise ValueError(f"{where} item {n} must be a mapping with a cites text")
+        if item.get("by") not in SOURCE_KINDS:
+            raise ValueError(
+                f"{where} item {n}: by {item.get('by')!r} is not one of {', '.join(SOURCE_KINDS)}"
+            )
+        reading = item.get("reading")
+        if readings is not None and reading not in readings:
+            hint = did_you_mean(str(reading), list(readings))
+            raise ValueError(f"{where} item {n}: no reading {reading!r}{hint}")
 
 
 _C = TypeVar("_C", bound=type)

@@ -6,7 +6,8 @@
 Feature: Mothership phase
   The mothership drops a row, taking back the ships it meets, carries out the action printed for
   that row, then launches up to five waiting ships: purple before white, empty columns first,
-  then the columns the launch-all-columns-taken reading allows, and the player breaks ties.
+  then the columns the launch-all-columns-taken reading allows (any free launch space by
+  default, as the print-and-play rules have it), and the player breaks ties.
 
   # --- moving and acting ---------------------------------------------------------------------------
 
@@ -30,7 +31,7 @@ Feature: Mothership phase
     And the phase is the dice phase of round 2
     And the dice are to be rolled
 
-  @clause:fs.mothership.steps @clause:fs.mothership.action @clause:fs.mothership.action.white
+  @clause:fs.mothership.steps @clause:fs.mothership.action @clause:fs.mothership.action.white @interpretation:launch-all-columns-taken=greatest-gap
   Scenario: The mothership's action comes before the launch, so a white ship it adds launches at once
     Given the sky:
       | .   | .   | .   | .   | .   |
@@ -41,6 +42,7 @@ Feature: Mothership phase
       | .   | .   | @p3 | .   | .   |
       | .   | .   | .   | .   | .   |
       | .   | .   | .   | .   | .   |
+    And the rules read "launch-all-columns-taken" as "greatest-gap"
     And the mothership's row 2 action is add 1 white ship
     And the room phase
     When the player ends the room phase
@@ -251,7 +253,7 @@ Feature: Mothership phase
     And 1 purple ship waits on the mothership
     And the dice are to be rolled
 
-  @clause:fs.launch.purple-first @clause:fs.white-ships.after-purple
+  @clause:fs.launch.purple-first @clause:fs.white-ships.after-purple @interpretation:launch-all-columns-taken=greatest-gap
   Scenario: A purple ship launches before a white one that was waiting first
     Given the sky:
       | .   | .   | . | .   | .   |
@@ -262,6 +264,7 @@ Feature: Mothership phase
       | .   | .   | . | .   | .   |
       | .   | .   | . | .   | .   |
       | .   | .   | . | .   | .   |
+    And the rules read "launch-all-columns-taken" as "greatest-gap"
     And ships w1, p9 wait on the mothership
     And the room phase
     When the player ends the room phase
