@@ -45,7 +45,7 @@ from engine.core.textfiles import write_atomically, yaml_flow
 from engine.falling_skies.board import Board
 from engine.falling_skies.mothership_phase import MAX_LAUNCHES
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
-from engine.falling_skies.scenario import DATA, Scenario, load_scenario
+from engine.falling_skies.scenario import DATA, Scenario, flipped_scenario_named, load_scenario
 from engine.falling_skies.state import Die, FSState, PlacedDie, Ship, dice_order
 from engine.positions import check_position_data, parse_position_text, read_position_data
 
@@ -90,10 +90,15 @@ def resolve_scenario(
 ) -> tuple[Scenario, Path | None]:
     """The scenario a ``scenario`` entry names, and its file unless it is a shipped one.
 
-    A path is read relative to ``base`` (the position file's folder); a problem inside the
+    A flipped board's name (``pnp-easy-level-2-sky2-base1``) is composed from the cards
+    (``scenario.flipped_scenario_named``). A path is read relative to ``base`` (the position
+    file's folder); a problem inside the
     scenario file is reported as that file's own ``PositionError``.
     """
     if not is_scenario_path(reference):
+        flipped = flipped_scenario_named(reference, source)
+        if flipped is not None:
+            return flipped, None
         if reference not in shipped_scenarios():
             raise PositionError(
                 source,

@@ -16,11 +16,33 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.errors import PositionError
+from engine.falling_skies.cards import (
+    Cards,
+    FlipRefused,
+    cards_from_data,
+    compose,
+    flip_names,
+    flipped_cards,
+    flipped_name,
+    parse_flipped_name,
+)
 
 DATA = Path(__file__).resolve().parent / "data"
 DEFAULT_SCENARIO = DATA / "scenarios" / "pnp-easy.yaml"
 
-ROOM_KINDS = ("aa_gun", "energy", "fighter", "research", "tunnel", "robot", "energy_fighter")
+ROOM_KINDS = (
+    "aa_gun",
+    "energy",
+    "fighter",
+    "research",
+    "tunnel",
+    "robot",
+    "energy_fighter",
+    "energy_robot",
+    "research_fighter",
+)
+"""Room kinds; a combined kind (``energy_fighter``, ``energy_robot``, ``research_fighter``) gives
+each of its two effects with the room's one value (published facts §1.5)."""
 MOTHERSHIP_ACTIONS = ("none", "excavator", "research", "white", "damage", "skull")
 SKY_ICON = re.compile(r"^(|L|R|M|X[1-9][0-9]*)$")
 
@@ -61,6 +83,17 @@ class Scenario:
     grey_dice: int = 3
     white_dice: int = 2
     assumptions: tuple[str, ...] = ()
+    cards: Cards | None = None
+    """The published cards the board is built from (``engine.falling_skies.cards``), if any."""
+    readings: tuple[tuple[str, str], ...] = ()
+    """The board's edition's readings of ledger switches, ``(switch, reading)`` pairs: they
+    replace the ledger's defaults, and a reading the user chooses replaces them."""
+
+    @property
+    def level(self) -> int:
+        """The difficulty level: the number of cards on their other side (0 when the board is
+        not built from cards)."""
+        return 0 if self.cards is None else self.cards.level
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -122,6 +155,8 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
     assumptions = data.get("assumptions", [])
     if not isinstance(assumptions, list) or not all(isinstance(a, str) for a in assumptions):
         raise PositionError(source, "assumptions", "must be a list of texts")
+    cards = None if data.get("cards") is None else cards_from_data(data["cards"], source)
+    readings = board_readings(data.get("readings", {}), source)
     return Scenario(
         name=name,
         columns=columns,
@@ -141,7 +176,37 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
         grey_dice=reader.count(dice, "grey", least=0, entry="dice.grey"),
         white_dice=reader.count(dice, "white", least=0, entry="dice.white"),
         assumptions=tuple(assumptions),
+        cards=cards,
+        readings=readings,
     )
+
+
+def board_readings(value: Any, source: str) -> tuple[tuple[str, str], ...]:
+    """A scenario's ``readings`` entry, each a switch of the ledger and one of its readings."""
+    from engine.falling_skies.ruleset import DEFAULT
+
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items()
+    ):
+        raise PositionError(source, "readings", "must map switches to readings")
+    try:
+        DEFAULT.with_readings(**value)
+    except ValueError as error:
+        raise PositionError(source, "readings", str(error)) from None
+    return tuple(sorted(value.items()))
+
+
+def board_ruleset(scenario: Scenario, ruleset: Any) -> Any:
+    """``ruleset`` with the board's readings (``Scenario.readings``) where it holds the
+    ledger's default; a switch the user set to another reading keeps the user's."""
+    from engine.falling_skies.ruleset import DEFAULT
+
+    changes = {
+        switch: reading
+        for switch, reading in scenario.readings
+        if getattr(ruleset, switch.replace("-", "_")) == getattr(DEFAULT, switch.replace("-", "_"))
+    }
+    return ruleset.with_readings(**changes) if changes else ruleset
 
 
 class _Reader:
@@ -266,3 +331,48 @@ class _Reader:
             if isinstance(need, bool) or not isinstance(need, int) or need < 0:
                 raise self.fail(f"research[{i}]", "must be a whole number of at least 0")
         return tuple(value)
+
+
+# -- boards built from cards ---------------------------------------------------------------------
+def composed_scenario(cards: Cards, name: str, source: str) -> Scenario:
+    """The board ``cards`` builds, checked like a scenario file (schema and board checks)."""
+    from engine.falling_skies.scenario_checks import check_scenario_data, check_scenario_schema
+
+    data = compose(cards, name)
+    check_scenario_schema(data, source)
+    check_scenario_data(data, source)
+    return scenario_from_data(data, source)
+
+
+def flip_scenario(scenario: Scenario, names: list[str] | tuple[str, ...]) -> Scenario:
+    """``scenario`` with the cards ``names`` flipped too, one level each (published facts
+    §1.10, §3.1); ``FlipRefused`` names a card the board cannot flip."""
+    if scenario.cards is None:
+        raise FlipRefused(f"{scenario.name} is not built from the published cards: nothing to flip")
+    cards = flipped_cards(scenario.cards, flip_names(scenario.cards, names))
+    parsed = parse_flipped_name(scenario.name)
+    base = scenario.name if parsed is None else parsed[0]
+    name = flipped_name(base, cards) if cards.flipped else base
+    return composed_scenario(cards, name, name)
+
+
+def flipped_scenario_named(name: str, source: str) -> Scenario | None:
+    """The board a flipped board's name (``pnp-easy-level-2-sky2-base1``) names: the shipped
+    scenario before ``-level-`` with the cards after it flipped; None for any other name."""
+    parsed = parse_flipped_name(name)
+    if parsed is None:
+        return None
+    base, level, names = parsed
+    path = DATA / "scenarios" / f"{base}.yaml"
+    if not path.is_file():
+        raise PositionError(source, "scenario", f"{name!r}: no shipped scenario {base!r} to flip")
+    if level != len(names):
+        raise PositionError(
+            source, "scenario", f"{name!r}: level {level} but {len(names)} card(s) named"
+        )
+    scenario = load_scenario(path)
+    done = () if scenario.cards is None else scenario.cards.flipped
+    try:
+        return flip_scenario(scenario, [n for n in names if n not in done])
+    except FlipRefused as error:
+        raise PositionError(source, "scenario", f"{name!r}: {error}") from None

@@ -21,6 +21,7 @@ from engine.core.registry import (
     PlaythroughSetup,
     PositionSchema,
     SetupOption,
+    SetupRefused,
     SweepReport,
     ValidationSetup,
     parse_readings,
@@ -113,6 +114,23 @@ class FallingSkiesSpec(GameSpec):
             commands=("sweep",),
         ),
         SetupOption(
+            "flip",
+            "falling-skies: cards to turn to their other side, comma-separated, one difficulty "
+            "level each (print-and-play: mothership, sky1-sky4, base1, base2, research; boxed "
+            "game: tile1-tile4).",
+            metavar="CARD[,CARD...]",
+            commands=("play", "sweep"),
+        ),
+        SetupOption(
+            "level",
+            "falling-skies: the difficulty level, cards flipped in all: those --flip names, then "
+            "others drawn at random from --seed (the boxed game's normal game: --level 1).",
+            kind=int,
+            minimum=0,
+            metavar="N",
+            commands=("play", "sweep"),
+        ),
+        SetupOption(
             "scenarios",
             "Shipped boards to play (default: all of them).",
             choices=tuple(sorted(p.stem for p in (HERE / "data" / "scenarios").glob("*.yaml"))),
@@ -166,21 +184,29 @@ class FallingSkiesSpec(GameSpec):
 
     def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> NewGame:
         """A game on the ``scenario`` option's board — ``None`` or ``default``: the shipped
-        default, a shipped scenario's name, or a scenario file's path — with the first launch
-        done (``setup-first-launch``). The seed changes nothing: chance stays explicit."""
+        default, a shipped scenario's name, or a scenario file's path — with the cards ``flip``
+        names flipped and, for ``level``, more drawn from the seed (:func:`board_for`), under
+        the board's readings where the user chose none (``Scenario.readings``), with the first
+        launch done (``setup-first-launch``). Otherwise the seed changes nothing: chance stays
+        explicit."""
         from engine.falling_skies.game import FallingSkiesGame
+        from engine.falling_skies.scenario import board_ruleset
 
-        game = FallingSkiesGame(scenario_named(options.get("scenario")), ruleset)
+        scenario = board_for(options, seed)
+        game = FallingSkiesGame(scenario, board_ruleset(scenario, ruleset))
         state, events = game.setup()
         return NewGame(game, state, tuple(events))
 
     # -- files -------------------------------------------------------------------------------
     def open_data(self, data: dict[str, Any], source: str, ruleset: Any) -> Opened:
-        from engine.falling_skies.files import position_from_data
+        from engine.falling_skies.files import position_from_data, resolve_scenario
         from engine.falling_skies.game import FallingSkiesGame
+        from engine.falling_skies.scenario import board_ruleset
         from engine.positions import check_position_data
 
         check_position_data(data, source)
+        board, _ = resolve_scenario(data["scenario"], source, Path(source).parent)
+        ruleset = board_ruleset(board, ruleset)
         position = position_from_data(data, source, ruleset, Path(source).parent)
         game = FallingSkiesGame(position.scenario, ruleset)
         return Opened(self, game, position.state, position, source)
@@ -280,10 +306,18 @@ class FallingSkiesSpec(GameSpec):
 
     # -- rulings play's log ------------------------------------------------------------------
     def play_opening(self, new: NewGame, seed: int) -> list[LogLine]:
-        """The board and seed, then the events of the first launch."""
+        """The board (with its level when cards are flipped) and seed, the board's readings,
+        then the events of the first launch."""
         from engine.falling_skies.phrases import event_line
 
-        lines = [f"scenario {new.game.scenario.name}, seed {seed}"]
+        scenario = new.game.scenario
+        level = ""
+        if scenario.level:
+            level = f", level {scenario.level} ({', '.join(scenario.cards.flipped)} flipped)"
+        lines = [f"scenario {scenario.name}{level}, seed {seed}"]
+        if scenario.readings:
+            readings = ", ".join(f"{switch}={reading}" for switch, reading in scenario.readings)
+            lines.append(f"board readings: {readings} (--reading replaces them)")
         lines += [f"setup: {event_line(e)}" for e in new.events]
         return [LogLine(line, line) for line in lines]
 
@@ -310,9 +344,10 @@ class FallingSkiesSpec(GameSpec):
         playouts per second."""
         from engine.falling_skies.game import FallingSkiesGame
         from engine.falling_skies.playout import sweep
+        from engine.falling_skies.scenario import board_ruleset
 
-        scenario = scenario_named(options.get("scenario"))
-        game = FallingSkiesGame(scenario, ruleset)
+        scenario = board_for(options, seed)
+        game = FallingSkiesGame(scenario, board_ruleset(scenario, ruleset))
         note: Callable[[str], None] = getattr(progress, "note", lambda line: None)
         note(f"{playouts} falling-skies playouts of {scenario.name} ...")
         result = sweep(game, playouts, seed, progress, runner)
@@ -336,13 +371,49 @@ def scenario_named(reference: str | None) -> Any:
     """The board a ``scenario`` option names: ``None`` or ``default`` the shipped default, a
     shipped scenario by name, else a scenario file's path."""
     from engine.falling_skies.files import SCENARIOS, is_scenario_path, shipped_scenarios
-    from engine.falling_skies.scenario import default_scenario, load_scenario
+    from engine.falling_skies.scenario import (
+        default_scenario,
+        flipped_scenario_named,
+        load_scenario,
+    )
 
     if reference is None or reference == "default":
         return default_scenario()
-    if not is_scenario_path(reference) and reference in shipped_scenarios():
-        return load_scenario(SCENARIOS / f"{reference}.yaml")
+    if not is_scenario_path(reference):
+        if reference in shipped_scenarios():
+            return load_scenario(SCENARIOS / f"{reference}.yaml")
+        flipped = flipped_scenario_named(reference, "--scenario")
+        if flipped is not None:
+            return flipped
     return load_scenario(reference)
+
+
+def board_for(options: Mapping[str, Any], seed: int) -> Any:
+    """The ``scenario`` option's board with the cards ``flip`` names flipped, then, up to
+    ``level`` cards flipped in all, others drawn at random from ``seed`` (published facts
+    §1.10: each flipped card is a level; §3.1: the boxed game's normal game flips one sky tile
+    at random). A card the board cannot flip is a :class:`SetupRefused` of its option."""
+    from engine.falling_skies.cards import FlipRefused, random_flips
+    from engine.falling_skies.scenario import flip_scenario
+
+    scenario = scenario_named(options.get("scenario"))
+    words = [w for w in str(options.get("flip") or "").split(",") if w.strip()]
+    level = options.get("level")
+    try:
+        if words:
+            scenario = flip_scenario(scenario, words)
+    except FlipRefused as error:
+        raise SetupRefused("--flip", str(error)) from None
+    if level is None or level == scenario.level:
+        return scenario
+    try:
+        if scenario.cards is None:
+            raise FlipRefused(f"{scenario.name} is not built from the published cards")
+        if level < scenario.level:
+            raise FlipRefused(f"{level} is below the {scenario.level} card(s) already flipped")
+        return flip_scenario(scenario, random_flips(scenario.cards, level - scenario.level, seed))
+    except FlipRefused as error:
+        raise SetupRefused("--level", str(error)) from None
 
 
 def fs_ruleset(values: Sequence[str]) -> Any:
