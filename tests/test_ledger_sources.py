@@ -8,6 +8,7 @@ command's output.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,10 @@ def test_readings_shows_each_source_with_the_reading_it_backs() -> None:
     flat = " ".join(block.split())
     for item in entry["sources"]:
         assert f"source ({item['by']}) for {item['reading']}:" in flat
+        marked = re.search(
+            rf"reading {re.escape(item['reading'])}(?: \(default\))? \[([^]]*)\]", flat
+        )
+        assert marked and item["by"] in marked.group(1).split(", "), item
         assert " ".join(item["cites"].split()) in flat
     answer = json.loads(run("readings", game, "--json").stdout)
     (shown,) = [s for g in answer["games"] for s in g["switches"] if s["id"] == entry["id"]]

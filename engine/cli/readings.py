@@ -95,6 +95,9 @@ def ledger_lines(data: dict[str, Any]) -> list[str]:
         lines += _wrapped("question", entry["question"])
         for name, text in entry["readings"].items():
             mark = " (default)" if name == entry["default"] else ""
+            backers = sorted({s["by"] for s in entry["sources"] if s.get("reading") == name})
+            if backers:
+                mark += f" [{', '.join(backers)}]"
             lines += _wrapped(f"reading {name}{mark}", text)
         lines += _wrapped("why", entry["why"])
         lines += _source_lines(entry["sources"])

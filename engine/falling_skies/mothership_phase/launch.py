@@ -1,10 +1,11 @@
 """Launching waiting ships (``fs.launch.*``, ``fs.white-ships.after-purple``).
 
 At most five ships launch per mothership phase, one at a time, onto the row just below the
-mothership: purple ships before white ones; a column with no ship first; once every column holds a
-ship, the columns the ``launch-all-columns-taken`` reading allows; remaining ties are the
-player's (:class:`LaunchColumn`). A column whose launch space holds a ship takes none (ledger:
-``launch-space-taken``).
+mothership: purple ships before white ones (ledger: ``launch-colour-order``); a column with no ship
+first; once every column holds a ship, the columns the ``launch-all-columns-taken`` reading allows
+(any free launch space in the published rules); remaining ties are the player's
+(:class:`LaunchColumn`). A column whose launch space holds a ship takes none, so ships left over
+wait aboard until the next mothership phase (ledger: ``launch-space-taken``).
 """
 
 from __future__ import annotations
@@ -106,8 +107,10 @@ def choose_launch(board: Board, ruleset: Ruleset, state: FSState, decision: obje
 
 
 def setup_launch(board: Board, ruleset: Ruleset, state: FSState) -> Outcome:
-    """Before the first round, the waiting ships launch with ties to the leftmost column
-    (ledger: ``setup-first-launch``)."""
+    """The set-up: the ships take the starting spots, the launch row under the mothership, one
+    to a column from the left; the ships beyond the spots wait aboard (ledger:
+    ``setup-first-launch``). On the empty sky every column is empty, so the launch rules with
+    ties to the leftmost column place them exactly so."""
     events: list = []
     for _ in range(MAX_LAUNCHES):
         columns = launch_columns(board, ruleset, state) if next_ship(state) else []

@@ -49,8 +49,9 @@ def fighter_targets(board: Board, ruleset: Ruleset, state: FSState, value: int) 
 
 
 def shoot(board: Board, ruleset: Ruleset, state: FSState, room: Room, value: int) -> Outcome:
-    """Shoot down every target: purple ships go back aboard; white ones leave the game, or go back
-    aboard too under the ``returns`` reading of ``white-shot-down``
+    """Shoot down every target: purple ships go back aboard; white ones (the print-and-play red
+    reinforcements) go back aboard too under the published ``returns`` reading of
+    ``white-shot-down``, or leave the game under the summary's ``leaves-game``
     (``fs.room-effects.fighter.fate``, ``fs.white-ships.shot-down``)."""
     targets = fighter_targets(board, ruleset, state, value)
     if not targets:
