@@ -213,6 +213,14 @@ def test_the_switches_the_brief_names_all_exist():
     assert named <= set(interpretation_ledger())
 
 
+def test_a_switch_a_published_source_backs_defaults_to_that_reading():
+    """The default board is the print-and-play easy side, so the published reading is the
+    default wherever the ledger's sources name one."""
+    for switch, entry in interpretation_ledger().items():
+        published = {s["reading"] for s in entry.get("sources") or [] if s["by"] == "published"}
+        assert not published or published == {entry["default"]}, switch
+
+
 def test_a_reading_that_does_not_exist_is_refused_by_name():
     with pytest.raises(ValueError, match="no reading 'sideways'"):
         Ruleset(energy_direction="sideways")
