@@ -45,7 +45,17 @@ from tests.steps.strict import Script, check_used, drive, unscripted
 SPACE = re.compile(r"^r(\d+)c(\d+)$")
 DIE = re.compile(r"^(grey|white) (\d+)$")
 LIST_SEPARATOR = re.compile(r",\s+|\s+and\s+")
-KINDS = ("aa_gun", "energy", "fighter", "research", "tunnel", "robot", "energy_fighter")
+KINDS = (
+    "aa_gun",
+    "energy",
+    "fighter",
+    "research",
+    "tunnel",
+    "robot",
+    "energy_fighter",
+    "energy_robot",
+    "research_fighter",
+)
 COLUMNS = 5
 
 Space = tuple[int, int]
@@ -938,3 +948,106 @@ def then_icon_order(fs: FSWorld, ids: str) -> None:
         if e.clause in icon_clauses and ship is not None and ship not in order:
             order.append(ship)
     assert order == split(ids), f"icons resolved for ships in the order {order}"
+
+
+# --- boards built from the published cards (features/falling_skies/setup.feature) -------------
+
+
+def _cards_named(cards: str | None) -> list[str]:
+    return [] if not cards or cards == "no card" else split(cards)
+
+
+@given(_re(r"the print-and-play board with (?P<cards>[\w, ]+) flipped"))
+def given_flipped_board(fs: FSWorld, cards: str) -> None:
+    """The default board with the cards named on their difficult side (``--flip``)."""
+    module = fs_module("scenario")
+    fs.building()
+    fs.scenario = module.flip_scenario(module.default_scenario(), _cards_named(cards))
+    fs.default_board = True
+
+
+@given(_re(r"the boxed first game(?: with (?P<cards>[\w, ]+) flipped)?"))
+def given_boxed_first_game(fs: FSWorld, cards: str | None) -> None:
+    """The shipped boxed-game first game, with the sky tiles named on side b."""
+    module = fs_module("scenario")
+    fs.building()
+    first = fs_module("spec").scenario_named("boxed-first-game")
+    names = _cards_named(cards)
+    fs.scenario = module.flip_scenario(first, names) if names else first
+    fs.default_board = True
+
+
+@then(_re(r"the board's level is {n}"))
+def then_level(fs: FSWorld, n: str) -> None:
+    assert fs.the_scenario().level == int(n), f"the level is {fs.the_scenario().level}"
+
+
+@then(_re(r"sky row {n} reads (?P<icons>.+)"))
+def then_sky_row(fs: FSWorld, n: str, icons: str) -> None:
+    expected = tuple("" if icon == "." else icon for icon in icons.split(", "))
+    got = fs.the_scenario().sky[int(n) - 1]
+    assert got == expected, f"sky row {n} reads {', '.join(i or '.' for i in got)}"
+
+
+@then(_re(r"mothership-track row {n} is (?P<action>[a-z]+)(?: (?P<amount>\d+))?"))
+def then_track_row(fs: FSWorld, n: str, action: str, amount: str | None) -> None:
+    track = fs.the_scenario().mothership
+    assert int(n) <= len(track), f"the track has {len(track)} rows"
+    assert track[int(n) - 1] == (action, int(amount or 0)), f"row {n} is {track[int(n) - 1]}"
+
+
+@then(_re(r"the mothership track ends on its skull on row {n}"))
+def then_track_skull(fs: FSWorld, n: str) -> None:
+    track = fs.the_scenario().mothership
+    assert (len(track), track[-1][0]) == (int(n), "skull"), f"the track is {track}"
+
+
+@then(_re(r"the research track reads (?P<steps>[\d, ]+)"))
+def then_research_track(fs: FSWorld, steps: str) -> None:
+    expected = tuple(int(s) for s in steps.split(", "))
+    assert fs.the_scenario().research == expected, f"it reads {fs.the_scenario().research}"
+
+
+@then(_re(r"the board's damage track has {n} spaces before the skull"))
+def then_damage_track(fs: FSWorld, n: str) -> None:
+    assert fs.the_scenario().damage_track == int(n), f"it has {fs.the_scenario().damage_track}"
+
+
+@then(
+    _re(
+        r"room (?P<room>\w+) is an? (?P<kind>[a-z_]+) room on "
+        r"(?P<spaces>r\d+c\d+(?:(?:, | and )r\d+c\d+)*)"
+        r"(?: with modifier (?P<modifier>[+-]\d+))?"
+    )
+)
+def then_board_room(fs: FSWorld, room: str, kind: str, spaces: str, modifier: str | None) -> None:
+    rooms = {r.id: r for r in fs.the_scenario().rooms}
+    assert room in rooms, f"no room {room} (rooms: {', '.join(rooms)})"
+    got = rooms[room]
+    assert (got.kind, got.spaces) == (kind, tuple(space(s) for s in split(spaces))), got
+    assert modifier is None or got.modifier == int(modifier), f"its modifier is {got.modifier}"
+
+
+@then(_re(r"the excavator starts on {space}"))
+def then_excavator_start(fs: FSWorld, at: str) -> None:
+    board = fs.the_scenario()
+    start = board.excavator_path[board.excavator_start]
+    assert start == space(at), f"it starts on {space_text(start)}"
+
+
+@then(_re(r"the board's dice are (?P<grey>\d+) grey and (?P<white>\d+) white"))
+def then_board_dice(fs: FSWorld, grey: str, white: str) -> None:
+    board = fs.the_scenario()
+    assert (board.grey_dice, board.white_dice) == (int(grey), int(white))
+
+
+@then(_re(r"the board has (?P<purple>\d+) purple ships and a supply of (?P<white>\d+) white ships"))
+def then_board_ships(fs: FSWorld, purple: str, white: str) -> None:
+    board = fs.the_scenario()
+    assert (board.purple_ships, board.white_ships) == (int(purple), int(white))
+
+
+@then(_re(r"the energy track runs to {n} from (?P<start>\d+)"))
+def then_energy_track(fs: FSWorld, n: str, start: str) -> None:
+    board = fs.the_scenario()
+    assert (board.energy_max, board.energy_start) == (int(n), int(start))
