@@ -75,7 +75,8 @@ def test_ended_games_and_every_phase_are_among_the_round_trips():
 
 
 def test_save_and_load_through_a_file(tmp_path):
-    state = states_of_playouts(FallingSkiesGame(), range(1))[40]
+    states = states_of_playouts(FallingSkiesGame(), range(1))
+    state = states[len(states) // 2]  # one from the middle of the game
     for name in ("mid.yaml", "mid.json"):
         path = save_state(state, tmp_path / name, default_scenario())
         assert load_state(path) == state
