@@ -16,6 +16,7 @@ file naming it reads back the same board.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -255,6 +256,9 @@ def boxed_assumptions(cards: Cards, city: dict[str, Any]) -> list[str]:
         "skull (Roswell 4 + 4 = 8: seven hits, the eighth loses; ledger noted "
         "`boxed-damage-track`).",
         "Ships: 5 purple ships and a supply of 4 white ships; dice: 3 grey and 2 white.",
+        "Readings: the boxed game's rules where a switch's readings differ, in the readings "
+        "entry (a white ship shot down leaves the game, as the publisher's FAQ says); a "
+        "--reading given on the command line replaces them.",
     ]
     for part, which in ((city["top"], "top"), (city["bottom"], "bottom")):
         for entry in uncertain("boxed", part, which):
@@ -348,15 +352,18 @@ def cards_from_data(value: Any, source: str) -> Cards:
 # -- shipped boards as text -------------------------------------------------------------------------
 def board_text(data: dict[str, Any], header: Sequence[str]) -> str:
     """A composed board as the text of a scenario file: ``header`` lines as comments, one room,
-    sky row and track row a line (how the shipped boxed boards were written)."""
+    sky row and track row a line, each assumption a folded paragraph (how the shipped composed
+    boards were written)."""
     lines = [f"# {line}".rstrip() for line in header]
     for key, value in data.items():
-        if key in ("rooms", "sky", "mothership", "assumptions"):
+        if key == "assumptions":
+            lines.append("assumptions:")
+            for note in value:
+                lines.append("  - >-")
+                lines += [f"    {part}" for part in textwrap.wrap(note, 94)]
+        elif key in ("rooms", "sky", "mothership"):
             lines.append(f"{key}:")
-            if key == "assumptions":
-                lines += [f"  - {yaml_flow(item)}" for item in value]
-            else:
-                lines += [f"  - {yaml_flow(item)}" for item in value]
+            lines += [f"  - {yaml_flow(item)}" for item in value]
         elif key == "excavator":
             lines.append("excavator:")
             lines.append(f"  path: {yaml_flow(value['path'])}")

@@ -344,12 +344,50 @@ def composed_scenario(cards: Cards, name: str, source: str) -> Scenario:
     return scenario_from_data(data, source)
 
 
+def cards_of(scenario: Scenario) -> Cards | None:
+    """The cards a board is built from: its ``cards`` entry, or, for a board without one that
+    holds exactly the print-and-play easy sides (the shipped default), all eight cards on
+    their easy side; None for any other board."""
+    if scenario.cards is not None:
+        return scenario.cards
+    easy = _easy_pnp_board()
+    same = all(getattr(scenario, f) == getattr(easy, f) for f in BOARD_FIELDS)
+    return easy.cards if same else None
+
+
+BOARD_FIELDS = (
+    "columns",
+    "city_rows",
+    "rooms",
+    "excavator_path",
+    "excavator_start",
+    "sky",
+    "mothership",
+    "research",
+    "damage_track",
+    "energy_max",
+    "energy_start",
+    "purple_ships",
+    "white_ships",
+    "white_start",
+    "grey_dice",
+    "white_dice",
+)
+"""The fields that make a board (its name, assumptions and readings aside)."""
+
+
+@cache
+def _easy_pnp_board() -> Scenario:
+    return composed_scenario(Cards("pnp"), "pnp-easy", "the print-and-play easy cards")
+
+
 def flip_scenario(scenario: Scenario, names: list[str] | tuple[str, ...]) -> Scenario:
     """``scenario`` with the cards ``names`` flipped too, one level each (published facts
     §1.10, §3.1); ``FlipRefused`` names a card the board cannot flip."""
-    if scenario.cards is None:
+    built = cards_of(scenario)
+    if built is None:
         raise FlipRefused(f"{scenario.name} is not built from the published cards: nothing to flip")
-    cards = flipped_cards(scenario.cards, flip_names(scenario.cards, names))
+    cards = flipped_cards(built, flip_names(built, names))
     parsed = parse_flipped_name(scenario.name)
     base = scenario.name if parsed is None else parsed[0]
     name = flipped_name(base, cards) if cards.flipped else base
@@ -371,7 +409,8 @@ def flipped_scenario_named(name: str, source: str) -> Scenario | None:
             source, "scenario", f"{name!r}: level {level} but {len(names)} card(s) named"
         )
     scenario = load_scenario(path)
-    done = () if scenario.cards is None else scenario.cards.flipped
+    built = cards_of(scenario)
+    done = () if built is None else built.flipped
     try:
         return flip_scenario(scenario, [n for n in names if n not in done])
     except FlipRefused as error:

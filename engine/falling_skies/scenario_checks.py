@@ -93,6 +93,7 @@ def check_scenario_data(data: dict[str, Any], source: str) -> None:
     _check_sky(data, source)
     _check_mothership(data, source)
     _check_tracks(data, source)
+    _check_cards(data, source)
 
 
 def _space(value: list[int]) -> Space:
@@ -338,3 +339,67 @@ def _check_tracks(data: dict[str, Any], source: str) -> None:
             f"{dice} dice but only {data['columns']} columns: a column takes one die, so a die "
             "could never be placed",
         )
+
+
+BOARD_KEYS = (
+    "columns",
+    "city_rows",
+    "rooms",
+    "excavator",
+    "sky",
+    "mothership",
+    "research",
+    "damage_track",
+    "energy",
+    "ships",
+    "dice",
+)
+"""The entries a board built from cards must take from them (``engine.falling_skies.cards``)."""
+
+
+def _check_cards(data: dict[str, Any], source: str) -> None:
+    """A board that names the published cards it is built from holds what those sides compose
+    (``data/cards``), so the file and the card data cannot drift apart."""
+    if "cards" not in data:
+        return
+    from engine.falling_skies.cards import FlipRefused, cards_from_data, compose
+
+    cards = cards_from_data(data["cards"], source)
+    try:
+        composed = compose(cards, data["name"])
+    except FlipRefused as error:
+        raise PositionError(source, "cards", str(error)) from None
+    for key in BOARD_KEYS:
+        if _plain(key, data[key]) != _plain(key, composed[key]):
+            raise PositionError(
+                source,
+                key,
+                f"differs from what the cards entry composes ({_cards_text(cards)}); "
+                "engine/falling_skies/data/cards holds the sides",
+            )
+
+
+def _plain(key: str, value: Any) -> Any:
+    """An entry with its defaults written out, for comparing a file with composed data."""
+    if key == "rooms":
+        return [
+            (
+                r["id"],
+                r["kind"],
+                [list(s) for s in r["spaces"]],
+                r.get("modifier", 0),
+                r.get("cost", 0),
+            )
+            for r in value
+        ]
+    if key == "ships":
+        return {**value, "white_start": value.get("white_start", 0)}
+    if key == "mothership":
+        return [list(row) for row in value]
+    return value
+
+
+def _cards_text(cards: Any) -> str:
+    flipped = ", ".join(cards.flipped) or "none"
+    city = f", {cards.city} side {cards.city_side}" if cards.city else ""
+    return f"{cards.edition}{city}, flipped: {flipped}"

@@ -394,7 +394,7 @@ def board_for(options: Mapping[str, Any], seed: int) -> Any:
     §1.10: each flipped card is a level; §3.1: the boxed game's normal game flips one sky tile
     at random). A card the board cannot flip is a :class:`SetupRefused` of its option."""
     from engine.falling_skies.cards import FlipRefused, random_flips
-    from engine.falling_skies.scenario import flip_scenario
+    from engine.falling_skies.scenario import cards_of, flip_scenario
 
     scenario = scenario_named(options.get("scenario"))
     words = [w for w in str(options.get("flip") or "").split(",") if w.strip()]
@@ -407,11 +407,12 @@ def board_for(options: Mapping[str, Any], seed: int) -> Any:
     if level is None or level == scenario.level:
         return scenario
     try:
-        if scenario.cards is None:
+        built = cards_of(scenario)
+        if built is None:
             raise FlipRefused(f"{scenario.name} is not built from the published cards")
-        if level < scenario.level:
-            raise FlipRefused(f"{level} is below the {scenario.level} card(s) already flipped")
-        return flip_scenario(scenario, random_flips(scenario.cards, level - scenario.level, seed))
+        if level < built.level:
+            raise FlipRefused(f"{level} is below the {built.level} card(s) already flipped")
+        return flip_scenario(scenario, random_flips(built, level - built.level, seed))
     except FlipRefused as error:
         raise SetupRefused("--level", str(error)) from None
 
