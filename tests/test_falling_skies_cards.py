@@ -353,3 +353,16 @@ def test_a_composed_file_that_drifts_from_its_cards_is_refused(tmp_path: Path, n
 def test_the_all_difficult_file_is_level_8() -> None:
     hard = load_scenario(SCENARIOS / "pnp-hard.yaml")
     assert hard.level == 8 and [list(row) for row in hard.sky] == HARD_SKY
+
+
+def test_balance_rows_play_the_flips_on_boards_built_from_cards() -> None:
+    from engine.falling_skies.spec import SPEC
+
+    options = {"scenarios": ["pnp-easy", "short-sky", "boxed-first-game"], "defaults_only": True}
+    rows = SPEC.balance_setups({**options, "level": 1})
+    assert [row.label for row in rows] == ["pnp-easy, level 1", "boxed-first-game, level 1"]
+    assert all(("level", 1) in row.options and "--level 1" in row.play_arguments for row in rows)
+    plain = SPEC.balance_setups(options)
+    assert [row.label for row in plain] == ["pnp-easy", "short-sky", "boxed-first-game"]
+    new = SPEC.new_game(DEFAULT, 3, dict(rows[1].options))
+    assert new.game.scenario.level == 1 and new.game.scenario.name.startswith("boxed-first-game")

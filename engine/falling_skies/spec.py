@@ -119,7 +119,7 @@ class FallingSkiesSpec(GameSpec):
             "level each (print-and-play: mothership, sky1-sky4, base1, base2, research; boxed "
             "game: tile1-tile4).",
             metavar="CARD[,CARD...]",
-            commands=("play", "sweep"),
+            commands=("play", "sweep", "balance"),
         ),
         SetupOption(
             "level",
@@ -128,7 +128,7 @@ class FallingSkiesSpec(GameSpec):
             kind=int,
             minimum=0,
             metavar="N",
-            commands=("play", "sweep"),
+            commands=("play", "sweep", "balance"),
         ),
         SetupOption(
             "scenarios",
@@ -284,13 +284,18 @@ class FallingSkiesSpec(GameSpec):
 
     def balance_setups(self, options: Mapping[str, Any]) -> tuple[BalanceSetup, ...]:
         """Every chosen shipped board under the default readings, then the default board
-        (pnp-easy) under each other reading of each switch, one switch at a time."""
+        (pnp-easy) under each other reading of each switch, one switch at a time. With
+        ``flip`` or ``level`` every row plays its board with those cards flipped (``level``:
+        drawn anew from each game's seed), and only boards built from the cards are played."""
         scenarios = options.get("scenarios") or ()
-        rows = [_balance_row(name) for name in scenarios]
+        flips = _flip_options(options)
+        if flips:
+            scenarios = [name for name in scenarios if _built_from_cards(name)]
+        rows = [_balance_row(name, None, flips) for name in scenarios]
         if options.get("defaults_only") or "pnp-easy" not in scenarios:
             return tuple(rows)
         rows += [
-            _balance_row("pnp-easy", (switch, reading))
+            _balance_row("pnp-easy", (switch, reading), flips)
             for switch, entry in sorted(self.switches().items())
             for reading in entry["readings"]
             if reading != entry["default"]
@@ -356,15 +361,37 @@ class FallingSkiesSpec(GameSpec):
         return SweepReport(lines + result.lines(), data, bool(result.errors))
 
 
-def _balance_row(scenario: str, reading: tuple[str, str] | None = None) -> BalanceSetup:
-    """A balance row: a shipped board, under the default readings or one other reading."""
+def _balance_row(
+    scenario: str,
+    reading: tuple[str, str] | None = None,
+    flips: tuple[tuple[str, Any], ...] = (),
+) -> BalanceSetup:
+    """A balance row: a shipped board, under the default readings or one other reading, with
+    the ``flip``/``level`` options given."""
     label = scenario if reading is None else f"{scenario}, {reading[0]}={reading[1]}"
+    label += "".join(f", {name} {value}" for name, value in flips)
+    arguments = f"--scenario engine/falling_skies/data/scenarios/{scenario}.yaml"
+    arguments += "".join(f" --{name} {value}" for name, value in flips)
     return BalanceSetup(
         label,
-        (("scenario", scenario),),
+        (("scenario", scenario), *flips),
         () if reading is None else (reading,),
-        play_arguments=f"--scenario engine/falling_skies/data/scenarios/{scenario}.yaml",
+        play_arguments=arguments,
     )
+
+
+def _flip_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """The ``flip`` and ``level`` options given, as balance-row options."""
+    return tuple(
+        (name, options[name]) for name in ("flip", "level") if options.get(name) is not None
+    )
+
+
+def _built_from_cards(name: str) -> bool:
+    """Whether a shipped board is built from the published cards (it can be flipped)."""
+    from engine.falling_skies.scenario import cards_of
+
+    return cards_of(scenario_named(name)) is not None
 
 
 def scenario_named(reference: str | None) -> Any:
