@@ -56,7 +56,7 @@ def render(position: FSPosition, title: str, ruleset: Ruleset = DEFAULT) -> str:
         "* marked by an explosion.",
         "City: room kind (AA gun, NRG energy, FTR fighter, RES research, TUN tunnel, ROB robot, "
         "N+F energy+fighter), modifier, $ energy cost; [5] a placed die ([5w] white); "
-        "EXC the excavator; ~~~ not excavated.",
+        "<4> a blue robot die ready, <4x> exhausted; EXC the excavator; ~~~ not excavated.",
     ]
     return "\n".join(lines)
 
@@ -106,6 +106,9 @@ def _die_cell(board: Board, state: FSState, space: tuple[int, int]) -> str:
     die = state.die_at(*space)
     if die is not None:
         parts.append(f"[{die.value}{'w' if die.white else ''}]")
+    robot = state.robot_at(*space)
+    if robot is not None:
+        parts.append(f"<{robot.value}{'x' if robot.exhausted else ''}>")
     if board.path[state.excavator] == space:
         parts.append("EXC")
     elif not excavated(board, state, space) and space in board.path_index:
@@ -117,7 +120,12 @@ def _dice_and_ships(state: FSState) -> list[str]:
     shown = ", ".join(f"{d.value}{'w' if d.white else ''}" for d in state.rolled)
     waiting = ", ".join(s.id for s in state.ships if s.waiting)
     pending = "; ".join(" ".join(str(x) for x in step) for step in state.pending)
+    robots = ", ".join(
+        f"{r.value} on {r.row},{r.column}" + (" (new)" if r.new else " (used)" if r.used else "")
+        for r in state.robots
+    )
     return [
+        f"Robots: {robots or 'none'}",
         f"Unplaced dice: {shown or 'none'}",
         f"Ships waiting on the mothership: {waiting or 'none'}",
         f"Pending: {pending or 'nothing'}",

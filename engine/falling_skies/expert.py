@@ -69,8 +69,9 @@ from engine.falling_skies.dice_phase import PlaceDie
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.game import FallingSkiesGame
 from engine.falling_skies.mothership_phase import LaunchColumn
+from engine.falling_skies.robots import TOP_FACE, BuildRobot
 from engine.falling_skies.room_phase import EndRoomPhase, MoveExcavator, ResolveRoom
-from engine.falling_skies.room_phase.effects import climb, fighter_targets
+from engine.falling_skies.room_phase.effects import climb, effects_of, fighter_targets
 from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.state import FSState
 
@@ -93,6 +94,10 @@ W_ENERGY = 0.3
 W_PROGRESS = 0.6  # per research point climbed
 W_ROUNDS = 1.0  # per round left before the skull
 W_NEXT = 0.3  # per ship's chance to hit the city in its next round
+W_ROBOT = {"research": 0.35, "energy": 0.25, "energy_fighter": 0.25, "fighter": 0.15, "robot": 0.1}
+"""Per point of a robot's face, by the kind of room it stands in (others: nothing); halved in a
+room of several spaces, which needs more to work."""
+W_BUILD = 0.3  # per point of the face of a robot a robot room makes (fewer than two out)
 ENERGY_CAP = 7
 # search
 PLANNED_LEAVES = 1  # leaves resolve their rooms as plan_rooms does
@@ -333,7 +338,22 @@ class Expert:
             state.damage,
             ms,
             self.distances(state, ms),
-        )
+        ) + self.robot_worth(state)
+
+    def robot_worth(self, state: FSState) -> float:
+        """What the robots in the city are worth: each works its room in later rounds, its face
+        dropping by one a use (``fs.room-effects.robot.power``, ``fs.room-effects.robot.wear``), so
+        a robot is valued by its face and the kind of room it stands in (:data:`W_ROBOT`)."""
+        total = 0.0
+        for robot in state.robots:
+            room = self.board.room_at.get((robot.row, robot.column))
+            if room is None:
+                continue
+            weight = W_ROBOT.get(room.kind, 0.0)
+            if len(room.spaces) > 1:
+                weight /= 2
+            total += weight * robot.value
+        return total
 
     def partial(self, state: FSState) -> float:
         """A dice-phase state: the placed dice resolved as the round's end would see them."""
@@ -349,15 +369,18 @@ class Expert:
         """The best resolution of the placed dice, scored as the round's end would see it:
         energy rooms first, then the best set of costly effects (research in the best order,
         digging, fighters) the energy pays for, then the mothership's next row. Returns the
-        score, the energy rooms and the costly decisions in order (room ids, ``"dig"``)."""
+        score, the energy rooms and the costly decisions in order (room ids, ``"dig"``). Ready
+        robots count as dice on their spaces (``fs.room-effects.robot.power``); a robot room
+        makes a robot, valued by :data:`W_BUILD`."""
         game, board = self.game, self.board
         energy = state.energy
         emax = board.scenario.energy_max
         costly: list[tuple[str, int, Any, str]] = []
         free: list[str] = []
         seen: set[str] = set()
-        for die in state.placed:
-            space = (die.row, die.column)
+        faces = {(d.row, d.column): d.value for d in state.placed}
+        faces.update({(r.row, r.column): r.value for r in state.robots if not r.exhausted})
+        for space in faces:
             if not excavated(board, state, space):
                 costly.append(("dig", 1, board.path_index[space], "dig"))
                 continue
@@ -365,26 +388,33 @@ class Expert:
             if room is None or room.id in seen:
                 continue
             seen.add(room.id)
-            on = [d for d in state.placed if (d.row, d.column) in room.spaces]
+            on = [faces[s] for s in room.spaces if s in faces]
             if len(on) < len(room.spaces) or not all(
                 excavated(board, state, s) for s in room.spaces
             ):
                 continue
-            value = sum(d.value for d in on) + room.modifier
-            if room.kind in ("energy", "energy_fighter"):
+            value = sum(on) + room.modifier
+            effects = effects_of(room.kind, game.ruleset)
+            # a room of two kinds is resolved once: energy first (free), else its first costly
+            # effect carries the cost and the name
+            claimed = "energy" in effects
+            if claimed:
                 energy = min(energy + max(value, 0), emax)
                 free.append(room.id)
-            if room.kind == "fighter":
-                shot = fighter_targets(board, game.ruleset, state, value)
-                if shot:
-                    costly.append(("fight", room.cost, frozenset(s.id for s in shot), room.id))
-            if room.kind == "energy_fighter":
-                shot = fighter_targets(board, game.ruleset, state, value)
-                if shot:
-                    costly.append(("fight", 0, frozenset(s.id for s in shot), ""))
-            if room.kind == "research":
+            if "research" in effects:
                 costly.append(("research", room.cost, value, room.id))
+                claimed = True
+            if "fighter" in effects:
+                shot = fighter_targets(board, game.ruleset, state, value)
+                if shot:
+                    cost, name = (0, "") if claimed else (room.cost, room.id)
+                    costly.append(("fight", cost, frozenset(s.id for s in shot), name))
+                    claimed = True
+            if "robot" in effects and value >= 1:
+                cost, name = (0, "") if claimed else (room.cost, room.id)
+                costly.append(("robot", cost, min(value, TOP_FACE), name))
         ms = state.mothership_row + 1
+        room_for = 1.0 if len(state.robots) < 2 else 0.0
         best, best_line = -math.inf, []
         n = len(costly)
         total_cost = sum(c[1] for c in costly)
@@ -397,10 +427,15 @@ class Expert:
             gone: set[str] = set()
             research: list[tuple[int, str]] = []
             rest: list[str] = []
+            built = 0.0
             for i in range(n):
                 if mask >> i & 1:
                     kind, _, what, name = costly[i]
-                    if kind == "dig":
+                    if kind == "robot":
+                        built += W_BUILD * what * room_for
+                        if name:
+                            rest.append(name)
+                    elif kind == "dig":
                         ex = what
                         rest.append(name)
                     elif kind == "fight":
@@ -421,13 +456,17 @@ class Expert:
             if step < self.top:
                 step = max(step - self.push_research[ms - 1], 0)
                 ex = max(ex - self.push_dig[ms - 1], board.start)
-            v = self.score(
-                step,
-                ex,
-                energy - cost,
-                state.damage + self.strikes[ms - 1],
-                ms,
-                self.distances(state, ms, gone),
+            v = (
+                self.score(
+                    step,
+                    ex,
+                    energy - cost,
+                    state.damage + self.strikes[ms - 1],
+                    ms,
+                    self.distances(state, ms, gone),
+                )
+                + self.robot_worth(state)
+                + built
             )
             if v > best:
                 best, best_line = v, [name for _, name in order] + rest
@@ -446,14 +485,18 @@ class Expert:
             node = game.node(state)
             if not isinstance(node, PlayerNode):
                 break
+            if isinstance(node.legal[0], BuildRobot):
+                state = self.install_best(state)
+                continue
             pick = None
             best = -math.inf
             for d in node.legal:
                 if isinstance(d, ResolveRoom):
                     room = board.rooms[d.room]
-                    if room.kind in ("energy", "energy_fighter"):
+                    effects = effects_of(room.kind, game.ruleset)
+                    if "energy" in effects:
                         pri = 100.0
-                    elif room.kind == "research":
+                    elif "research" in effects:
                         total = sum(
                             x.value for x in state.placed if (x.row, x.column) in room.spaces
                         )
@@ -465,6 +508,8 @@ class Expert:
                         )
                         shot = fighter_targets(board, game.ruleset, state, total + room.modifier)
                         pri = 20.0 + len(shot) if shot else -1.0
+                        if "robot" in effects and len(state.robots) < 2:
+                            pri = 10.0 + total  # fs.room-effects.robot.build
                 elif isinstance(d, MoveExcavator):
                     pri = 40.0
                 else:
@@ -515,10 +560,19 @@ class Expert:
                 return state
             d = MoveExcavator() if name == "dig" else ResolveRoom(name)
             if d in game.node(state).legal:
-                state = game.apply(state, d).state
+                state = self.install_best(game.apply(state, d).state)
         if state.outcome is None and state.phase == "room":
             state = game.apply(state, EndRoomPhase()).state
         return state
+
+    def install_best(self, state: FSState) -> FSState:
+        """A robot waiting to be installed goes where :meth:`robot_worth` values it most
+        (``fs.room-effects.robot.build``); any other state is returned as it is."""
+        if state.outcome is not None or not state.pending or state.pending[0][0] != "robot":
+            return state
+        node = self.game.node(state)
+        assert isinstance(node, PlayerNode)
+        return max((self.game.apply(state, d).state for d in node.legal), key=self.robot_worth)
 
     # -- the dice phase -------------------------------------------------------------------
     def options(self, state: FSState, legal: tuple[Any, ...]) -> list[PlaceDie]:
@@ -535,8 +589,11 @@ class Expert:
                 kept.append(d)
                 continue
             kind = room.kind if room is not None else "tunnel"
-            if kind == "aa_gun" or kind in ("energy", "energy_fighter", "fighter", "research"):
-                if kind != "aa_gun" and not all(excavated(board, state, s) for s in room.spaces):
+            works = bool(
+                effects_of(kind, self.game.ruleset)
+            )  # robot rooms: fs.room-effects.robot.build
+            if kind == "aa_gun" or works:
+                if works and not all(excavated(board, state, s) for s in room.spaces):
                     kind = "tunnel"
                 else:
                     kept.append(d)

@@ -21,7 +21,8 @@ moving parts of :class:`~engine.falling_skies.state.FSState`:
     placed: [{row: 3, column: 2, value: 5}]
     ships: [{id: p1, color: purple, row: 5, column: 2}, {id: w1, color: white}]
     marks: [{ship: p1, number: 2, round: 3}]
-    pending: [[roll]]            # [roll], [reroll], [launch, N]
+    robots: [{row: 2, column: 3, value: 4, new: true}]   # new / used: exhausted
+    pending: [[roll]]            # [roll], [reroll], [launch, N], [robot, V]
     outcome: {result: win, clause: fs.end.win, why: ...}
 
 ``state_from_data`` checks what the schema cannot (spaces on the board, ships and dice the
@@ -44,9 +45,10 @@ from engine.core.errors import PositionError, warn
 from engine.core.textfiles import write_atomically, yaml_flow
 from engine.falling_skies.board import Board
 from engine.falling_skies.mothership_phase import MAX_LAUNCHES
+from engine.falling_skies.robots import MAX_ROBOTS, TOP_FACE, playing
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import DATA, Scenario, flipped_scenario_named, load_scenario
-from engine.falling_skies.state import Die, FSState, PlacedDie, Ship, dice_order
+from engine.falling_skies.state import Die, FSState, PlacedDie, Robot, Ship, dice_order
 from engine.positions import check_position_data, parse_position_text, read_position_data
 
 GAME = "falling-skies"
@@ -141,13 +143,14 @@ def position_from_data(
     if scenario is None:
         scenario, scenario_file = resolve_scenario(data["scenario"], source, base)
     board = Board.build(scenario, ruleset)
-    check = _Checker(source, board)
+    check = _Checker(source, board, ruleset)
     outcome = check.outcome(data.get("outcome"))
     phase = data.get("phase", "dice")
     ships = check.ships(data.get("ships") or [])
     whites_destroyed = check.whites(data.get("whites_destroyed", 0), ships)
     rolled = check.rolled(data.get("rolled") or [])
     placed = check.placed(data.get("placed") or [], rolled, phase)
+    excavator = check.excavator(data.get("excavator"))
     state = FSState(
         scenario=scenario.name,
         round=data.get("round", 1),
@@ -156,14 +159,15 @@ def position_from_data(
         placed=placed,
         ships=ships,
         mothership_row=check.mothership_row(data.get("mothership_row", 1)),
-        excavator=check.excavator(data.get("excavator")),
+        excavator=excavator,
         research=check.research(data.get("research", 0), outcome),
         energy=check.energy(data.get("energy", scenario.energy_start)),
         damage=check.damage(data.get("damage", 0), outcome),
         whites_destroyed=whites_destroyed,
-        pending=check.pending(data.get("pending") or []),
+        pending=check.pending(data.get("pending") or [], phase),
         outcome=outcome,
         marks=check.marks(data.get("marks") or [], ships),
+        robots=check.robots(data.get("robots") or [], placed, excavator),
     )
     _warn_if_stuck(state, source)
     return FSPosition(state, scenario, scenario_file)
@@ -188,10 +192,11 @@ def _warn_if_stuck(state: FSState, source: str) -> None:
 class _Checker:
     """The checks the schema cannot make: each names the entry and the rule or board fact."""
 
-    def __init__(self, source: str, board: Board) -> None:
+    def __init__(self, source: str, board: Board, ruleset: Ruleset = DEFAULT) -> None:
         self.source = source
         self.board = board
         self.scenario = board.scenario
+        self.ruleset = ruleset
 
     def fail(self, entry: str, problem: str) -> PositionError:
         return PositionError(self.source, entry, problem)
@@ -346,8 +351,9 @@ class _Checker:
             )
         return damage
 
-    def pending(self, rows: list[list[Any]]) -> tuple[tuple[str | int, ...], ...]:
-        """Steps in motion, head first: ``[roll]``, ``[reroll]`` or ``[launch, N]``."""
+    def pending(self, rows: list[list[Any]], phase: str) -> tuple[tuple[str | int, ...], ...]:
+        """Steps in motion, head first: ``[roll]``, ``[reroll]``, ``[launch, N]`` or, heading
+        the room phase's steps, ``[robot, V]`` (``fs.room-effects.robot.build``)."""
         steps: list[tuple[str | int, ...]] = []
         for i, row in enumerate(rows):
             entry = f"pending[{i}]"
@@ -361,9 +367,67 @@ class _Checker:
                         f"{row[1]} launches left: at most {MAX_LAUNCHES} (fs.launch.max-five)",
                     )
                 steps.append(("launch", row[1]))
+            elif kind == "robot" and len(row) == 2 and isinstance(row[1], int):
+                steps.append(("robot", self._robot_step(entry, row[1], i, phase)))
             else:
-                raise self.fail(entry, f"{row!r} is not [roll], [reroll] or [launch, N]")
+                raise self.fail(
+                    entry,
+                    f"{row!r} is not [roll], [reroll] or [launch, N] (nor [robot, V], a robot "
+                    "waiting to be installed in the room phase)",
+                )
         return tuple(steps)
+
+    def _robot_step(self, entry: str, face: int, index: int, phase: str) -> int:
+        """A robot waiting to be installed: first of the room phase's steps, its face 1-6
+        (``fs.room-effects.robot.build``, ``fs.room-effects.robot.value-cap``), under the robots
+        reading."""
+        if not playing(self.ruleset):
+            raise self.fail(entry, self._no_robots())
+        if phase != "room" or index != 0:
+            raise self.fail(entry, "a robot waits to be installed only first, in the room phase")
+        if not 1 <= face <= TOP_FACE:
+            raise self.fail(entry, f"a robot shows 1 to {TOP_FACE}, not {face}")
+        return face
+
+    def _no_robots(self) -> str:
+        return (
+            f"robots are played only under the reading robot-rooms: robots (in force: "
+            f"{self.ruleset.robot_rooms})"
+        )
+
+    def robots(
+        self, rows: list[dict[str, Any]], placed: tuple[PlacedDie, ...], excavator: int
+    ) -> tuple[Robot, ...]:
+        """Robots: at most two (``fs.room-effects.robot.limit``), faces 1-6, each alone on an
+        excavated space (``fs.room-effects.robot.build``, ``fs.room-effects.robot.displaced``)."""
+        if rows and not playing(self.ruleset):
+            raise self.fail("robots", self._no_robots())
+        if len(rows) > MAX_ROBOTS:
+            raise self.fail(
+                "robots", f"{len(rows)} robots: at most {MAX_ROBOTS} (fs.room-effects.robot.limit)"
+            )
+        robots: list[Robot] = []
+        dice = {(d.row, d.column) for d in placed}
+        for i, row in enumerate(rows):
+            entry = f"robots[{i}]"
+            robot = Robot(row["row"], row["column"], row["value"], bool(row.get("new", False)),
+                          bool(row.get("used", False)))  # fmt: skip
+            at = (robot.row, robot.column)
+            index = self.board.path_index.get(at)
+            if index is None or index > excavator:
+                raise self.fail(
+                    entry,
+                    f"row {robot.row} column {robot.column} is not an excavated space of the "
+                    "city (fs.room-effects.robot.build)",
+                )
+            if at in dice or any((r.row, r.column) == at for r in robots):
+                raise self.fail(
+                    entry,
+                    f"row {robot.row} column {robot.column} already holds a die or a robot "
+                    "(fs.room-effects.robot.displaced)",
+                )
+            robots.append(robot)
+        return tuple(sorted(robots, key=lambda r: (r.row, r.column)))
 
     def marks(
         self, rows: list[dict[str, Any]], ships: tuple[Ship, ...]
@@ -423,11 +487,22 @@ def state_to_data(
         data["ships"] = [_ship(s) for s in state.ships]
     if state.marks:
         data["marks"] = [{"ship": s, "number": n, "round": r} for s, n, r in state.marks]
+    if state.robots:
+        data["robots"] = [_robot(r) for r in state.robots]
     return data
 
 
 def _die(value: int, white: bool) -> dict[str, Any]:
     return {"value": value, **({"white": True} if white else {})}
+
+
+def _robot(robot: Robot) -> dict[str, Any]:
+    row: dict[str, Any] = {"row": robot.row, "column": robot.column, "value": robot.value}
+    if robot.new:
+        row["new"] = True
+    if robot.used:
+        row["used"] = True
+    return row
 
 
 def _ship(ship: Ship) -> dict[str, Any]:

@@ -6,7 +6,9 @@
 2. the head of the pending queue: a roll or reroll is a chance node, a launch whose priorities
    leave columns tied asks the player for a :class:`LaunchColumn`;
 3. in the dice phase the player places a die (:class:`PlaceDie`);
-4. in the room phase the player resolves or skips a room, moves the excavator, or ends the phase.
+4. in the room phase the player resolves or skips a room, moves the excavator, or ends the phase;
+   a robot room resolved (reading ``robot-rooms: robots``) asks where its robot goes
+   (:class:`BuildRobot`, ``robots.py``).
 
 ``apply`` routes a decision to its rule, then ``settle`` runs everything that needs no decision:
 the end of the dice phase, dice that can do nothing, the mothership's move and action, launches
@@ -36,6 +38,7 @@ from engine.falling_skies.mothership_phase import (
     setup_launch,
 )
 from engine.falling_skies.outlook import ResearchOutlook
+from engine.falling_skies.robots import BuildRobot, build_options, cut_off, install, ready_all
 from engine.falling_skies.room_phase import (
     EndRoomPhase,
     MoveExcavator,
@@ -46,6 +49,7 @@ from engine.falling_skies.room_phase import (
     has_idle_dice,
     move_excavator,
     resolve_room,
+    robots_may_act,
     room_decisions,
     skip_room,
 )
@@ -54,6 +58,7 @@ from engine.falling_skies.scenario import Scenario, default_scenario
 from engine.falling_skies.state import FSState, PlacedDie, Ship
 
 __all__ = [
+    "BuildRobot",
     "EndRoomPhase",
     "FallingSkiesGame",
     "LaunchColumn",
@@ -146,6 +151,13 @@ class FallingSkiesGame:
                     prompt=f"choose the column ship {ship.id if ship else '?'} launches into",
                     clause="fs.launch.player-choice",
                 )
+            if head == "robot":
+                return PlayerNode(
+                    player="player",
+                    legal=build_options(self.board, state),
+                    prompt=f"choose where the new robot of {state.pending[0][1]} is installed",
+                    clause="fs.room-effects.robot.build",
+                )
         if state.phase == "dice":
             return PlayerNode(
                 player="player",
@@ -174,6 +186,13 @@ class FallingSkiesGame:
             state, events = apply_roll(state, decision, grey, white)
         elif head == "launch":
             state, events = choose_launch(board, ruleset, state, decision)
+        elif head == "robot":
+            if not isinstance(decision, BuildRobot):
+                raise IllegalDecision(
+                    "fs.room-effects.robot.build",
+                    f"{decision}: the new robot is to be installed first",
+                )
+            state, events = install(board, state, decision)
         elif state.phase == "dice" and isinstance(decision, PlaceDie):
             state, events = place_die(board, ruleset, state, decision)
         elif state.phase == "room" and isinstance(decision, ResolveRoom):
@@ -184,6 +203,8 @@ class FallingSkiesGame:
             state, events = move_excavator(board, ruleset, state)
         elif state.phase == "room" and isinstance(decision, EndRoomPhase):
             state, events = end_room_phase(state)
+            state, more = self._mothership_phase(state)  # robots may stay, unused
+            events += more
         else:
             clause = {"dice": "fs.round.dice-phase", "room": "fs.round.room-phase"}.get(
                 state.phase, "fs.round.mothership-phase"
@@ -268,7 +289,7 @@ class FallingSkiesGame:
         if state.phase == "room":
             if has_idle_dice(board, self.ruleset, state):
                 return clear_idle_dice(board, self.ruleset, state)
-            if state.placed:
+            if state.placed or robots_may_act(board, self.ruleset, state):
                 return None
             return self._mothership_phase(state)
         return None
@@ -283,18 +304,24 @@ class FallingSkiesGame:
         return evolve(state, rolled=(), phase="room"), tuple(events)
 
     def _mothership_phase(self, state: FSState) -> Outcome:
-        """Move the mothership, carry out its action, then queue the launches
-        (``fs.mothership.steps``); every ship aboard may launch, however it came back (ledger:
-        ``hit-ship-relaunch``, ``recovered-ship-relaunch``)."""
+        """The room phase ends with every robot ready (``fs.room-effects.robot.ready``). Move the
+        mothership, carry out its action (robots the excavator falls back past come off,
+        ``fs.room-effects.robot.cut-off``), then queue the launches (``fs.mothership.steps``); every
+        ship aboard may launch, however it came back (ledger: ``hit-ship-relaunch``,
+        ``recovered-ship-relaunch``)."""
+        state, readied = ready_all(state)
         state = evolve(state, phase="mothership")
         events = [
-            event("phase", "fs.round.mothership-phase", f"round {state.round}: mothership phase")
+            *readied,
+            event("phase", "fs.round.mothership-phase", f"round {state.round}: mothership phase"),
         ]
         state, moved = mothership_down(self.board, state, "fs.mothership.move")
         events.extend(moved)
         if state.outcome is None:
             state, acted = mothership_action(self.board, self.ruleset, state)
             events.extend(acted)
+            state, cut = cut_off(self.board, state)
+            events.extend(cut)
         if state.outcome is None:
             state = evolve(state, pending=(("launch", MAX_LAUNCHES),))
         return state, tuple(events)

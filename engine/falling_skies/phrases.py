@@ -14,6 +14,9 @@ Decision phrases (case-insensitive)::
     excavate           move the excavator (one energy)
     end rooms          end the room phase
     launch 3           launch the next ship into column 3 (when the priorities tie)
+    robot 2,3          install the robot just built on city row 2, column 3 (robot 2,3
+                       replacing 1,2: taking off the robot on 1,2 first; robot none: leave
+                       it unbuilt, with two robots out)
     roll 3,5,6w,1,2    the faces rolled (w: a white die); bare "roll" draws one with --seed
     option N           the N-th option listed as next
 """
@@ -41,6 +44,7 @@ from engine.falling_skies.game import (
     Roll,
     SkipRoom,
 )
+from engine.falling_skies.robots import BuildRobot
 from engine.falling_skies.state import FSState
 
 PHRASES = """\
@@ -52,6 +56,9 @@ PHRASES = """\
   excavate              move the excavator (costs one energy)
   end rooms             end the room phase
   launch C              launch the next ship into column C (a priority tie)
+  robot R,C             install the robot just built on city row R, column C
+                        (robot R,C replacing R,C: take that robot off first;
+                        robot none: leave it unbuilt, with two robots out)
   roll V,V,Vw,...       the faces rolled (w marks a white die); a bare
                         roll draws at random with --seed
   option N              the N-th option listed as next"""
@@ -234,6 +241,39 @@ def _launch(r: Reading, args: list[str]) -> object:
     return LaunchColumn(int(args[0]))
 
 
+REPLACING = "replacing"
+"""The word of ``robot R,C replacing R,C`` naming the robot taken off
+(``fs.room-effects.robot.take-off``)."""
+
+
+def _space_word(r: Reading, word: str) -> tuple[int, int]:
+    """A city space ``R,C`` of a robot phrase."""
+    space = SPACE.match(word)
+    if space is None:
+        raise r.fail(
+            f"{word!r} is not a city space R,C (row, column): write it as: "
+            f"{FORMS['robot'].written()}"
+        )
+    return int(space[1]), int(space[2])
+
+
+def _robot(r: Reading, args: list[str]) -> object:
+    """``robot R,C`` / ``robot R,C replacing R,C`` / ``robot none``: where the robot just built
+    goes (``fs.room-effects.robot.build``); whether it may go there is the engine's answer."""
+    if args == ["none"]:
+        return BuildRobot(None)
+    if len(args) == 2:
+        raise r.fail(f"robot takes a space, or a space, replacing and a space: write it as: "
+                     f"{FORMS['robot'].written()}")  # fmt: skip
+    if len(args) == 3 and args[1] != REPLACING:
+        near = did_you_mean(args[1], (REPLACING,))
+        raise r.fail(f"{args[1]!r} is not a word of robot{near}: write it as: "
+                     f"{FORMS['robot'].written()}")  # fmt: skip
+    space = _space_word(r, args[0])
+    replaces = _space_word(r, args[2]) if len(args) == 3 else None
+    return BuildRobot(space, replaces)
+
+
 def _roll(r: Reading, args: list[str]) -> object:
     """``roll V,V,Vw,...``: the faces rolled; a bare ``roll`` draws them with ``--seed``."""
     if not args:
@@ -272,6 +312,7 @@ FORMS: dict[str, Form] = {
     "excavate": Form("excavate", (0, 0), _excavate),
     "end": Form("end rooms", (1, 2), _end),
     "launch": Form("launch C", (1, 1), _launch, "launch 3"),
+    "robot": Form("robot R,C [replacing R,C]", (1, 3), _robot, "robot 2,3, robot none"),
     "roll": Form("roll V,V,Vw,...", (0, None), _roll, "roll 3,5,6w,1,2"),
     "option": Form("option N", (1, 1), _option, "option 2"),
 }
@@ -332,6 +373,13 @@ def say(decision: object, state: FSState | None = None) -> str:
         return "end rooms"
     if isinstance(decision, LaunchColumn):
         return f"launch {decision.column}"
+    if isinstance(decision, BuildRobot):
+        if decision.space is None:
+            return "robot none"
+        said = f"robot {decision.space[0]},{decision.space[1]}"
+        if decision.replaces is not None:
+            said += f" {REPLACING} {decision.replaces[0]},{decision.replaces[1]}"
+        return said
     if isinstance(decision, Roll):
         return "roll " + ",".join(f"{v}{'w' if w else ''}" for v, w in decision.values)
     return str(decision)

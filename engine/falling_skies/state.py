@@ -19,7 +19,8 @@ PHASES = ("dice", "room", "mothership")
 
 Pending = tuple[tuple[str | int, ...], ...]
 """Steps in motion, head first: ``("roll",)`` all dice to roll, ``("reroll",)`` the unplaced
-dice to reroll after a white die, ``("launch", n)`` up to ``n`` more ships to launch."""
+dice to reroll after a white die, ``("launch", n)`` up to ``n`` more ships to launch,
+``("robot", v)`` a robot of face ``v`` built and waiting to be installed."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,24 @@ class PlacedDie:
     column: int
     value: int
     white: bool
+
+
+@dataclass(frozen=True)
+class Robot:
+    """A blue robot die installed on a city space: its face, and whether it was made this round
+    (``fs.room-effects.robot.new-exhausted``) or used in this room phase
+    (``fs.room-effects.robot.used-exhausted``)."""
+
+    row: int
+    column: int
+    value: int
+    new: bool = False
+    used: bool = False
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the robot cannot power a room now (``fs.room-effects.robot.power``)."""
+        return self.new or self.used
 
 
 @hash_once
@@ -82,6 +101,8 @@ class FSState:
     outcome: tuple[str, str, str] | None = None
     marks: tuple[tuple[str, int, int], ...] = ()
     """Explosion marks ``(ship, number, round)``: kept for the ``next-round`` fighter reading."""
+    robots: tuple[Robot, ...] = ()
+    """The robots in the city, by space (``fs.room-effects.robot.stay``)."""
 
     def ship(self, ship_id: str) -> Ship:
         """The ship with this id (``KeyError`` if it is not in play)."""
@@ -95,6 +116,13 @@ class FSState:
         for ship in self.ships:
             if ship.row == row and ship.column == column:
                 return ship
+        return None
+
+    def robot_at(self, row: int, column: int) -> Robot | None:
+        """The robot on a city space, if any."""
+        for robot in self.robots:
+            if robot.row == row and robot.column == column:
+                return robot
         return None
 
     def die_at(self, row: int, column: int) -> PlacedDie | None:

@@ -13,8 +13,9 @@ scenario seen through the ruleset's readings), as the text drawing in
 ``engine/falling_skies/drawing.py`` does. Groups a test or page can find: ``ship`` (``data-id``,
 ``data-color``, ``data-at`` or ``data-waiting``), ``icon``, ``room`` (``data-id``,
 ``data-kind``), ``unexcavated``, ``excavator``, ``die`` (``data-value``, ``data-color``,
-``data-at`` or ``data-placed="false"``), ``mothership``, ``marker`` (``data-marker``),
-``room-id`` (``data-id``).
+``data-at`` or ``data-placed="false"``), ``robot`` (``data-value``, ``data-at``,
+``data-ready``: a blue die with a white outline, tilted when exhausted), ``mothership``,
+``marker`` (``data-marker``), ``room-id`` (``data-id``).
 
 Every room carries its id on a tag in its first space (``lab``, ``r2c1``: the names the rules'
 phrases and a scenario's steps give it), and every ship its id on its hull. The picture is as
@@ -31,7 +32,7 @@ from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.placement import excavated
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import Room, Scenario, Space
-from engine.falling_skies.state import FSState, PlacedDie, Ship
+from engine.falling_skies.state import FSState, PlacedDie, Robot, Ship
 
 GAME = "falling-skies"
 LEFT = 40
@@ -313,7 +314,37 @@ def _city(canvas: Canvas, board: Board, state: FSState, top: float) -> float:
     for die in state.placed:
         x, y = _space_corner(top, (die.row, die.column))
         _die(canvas, die.value, die.white, x + CW - 28, y + CITY_H - 30, die)
+    for robot in state.robots:
+        x, y = _space_corner(top, (robot.row, robot.column))
+        _robot(canvas, robot, x + CW - 30, y + CITY_H - 32)
     return top + CITY_H * scenario.city_rows
+
+
+def _robot(canvas: Canvas, robot: Robot, x: float, y: float) -> None:
+    """A robot (``fs.room-effects.robot.stay``): a blue die with white pips, turned 45 degrees while
+    exhausted (``fs.room-effects.robot.new-exhausted``,
+    ``fs.room-effects.robot.used-exhausted``)."""
+    state = "new, exhausted" if robot.new else "used, exhausted" if robot.used else "ready"
+    canvas.open(
+        "robot",
+        f"robot showing {robot.value} on city row {robot.row}, column {robot.column} ({state})",
+        data_value=str(robot.value),
+        data_at=f"{robot.row},{robot.column}",
+        data_ready="false" if robot.exhausted else "true",
+    )
+    cx, cy = x + 14, y + 14
+    if robot.exhausted:
+        r = 14
+        corners = [_point(cx, cy, r, turn) for turn in (0.0, 0.25, 0.5, 0.75)]
+        canvas.polygon(corners, fill="#2f6fd0", stroke="#ffffff", stroke_width=2)
+    else:
+        canvas.rect(x + 2, y + 2, 24, 24, rx=4, fill="#2f6fd0", stroke="#ffffff", stroke_width=2)
+    tilt = math.sqrt(0.5) if robot.exhausted else 0.0
+    for dx, dy in PIPS.get(robot.value, []):
+        if tilt:
+            dx, dy = (dx - dy) * tilt, (dx + dy) * tilt
+        canvas.circle(cx + 6 * dx, cy + 6 * dy, 2.3, fill="#ffffff")
+    canvas.close()
 
 
 def _space_corner(top: float, space: Space) -> tuple[float, float]:
@@ -553,7 +584,8 @@ def _legend(canvas: Canvas, y: float) -> float:
         "Sky: yellow arrows L/R, M mothership icon, orange burst: explosion with its number;",
         "ships: purple or white hull with id, a red ring when marked by an explosion.",
         "City: rooms by kind with modifier and energy cost; brown shade: not excavated; EXC: the",
-        "excavator; dice with pips, grey or white. Tracks: outlined box = where the marker is.",
+        "excavator; dice with pips, grey or white; robots: blue dice, turned when exhausted.",
+        "Tracks: outlined box = where the marker is.",
     ]
     for n, line in enumerate(lines):
         canvas.text(LEFT, y + 28 + 14 * n, line, size=10)
@@ -570,8 +602,10 @@ def _summary(state: FSState, scenario: Scenario) -> str:
     dice = ", ".join(
         f"{d.value}{'w' if d.white else ''} on {d.row},{d.column}" for d in state.placed
     )
+    robots = ", ".join(f"{r.value} on {r.row},{r.column}" for r in state.robots)
     return (
         f"Scenario {scenario.name}, round {state.round}, {state.phase} phase; energy "
         f"{state.energy}, research {state.research}, damage {state.damage}, mothership row "
         f"{state.mothership_row}. Ships: {ships or 'none'}. Placed dice: {dice or 'none'}."
+        f" Robots: {robots or 'none'}."
     )

@@ -21,7 +21,11 @@ ruleset, in this order (``D`` = grey + white dice rolled, ``R`` = city rows, ``C
 3. ``SkipRoom(room)`` for each room — id ``D*R*C + N + i``;
 4. ``MoveExcavator()`` — id ``D*R*C + 2N``;
 5. ``EndRoomPhase()`` — id ``D*R*C + 2N + 1``;
-6. ``LaunchColumn(c)`` for ``c`` in ``1..C`` — id ``D*R*C + 2N + 1 + c``.
+6. ``BuildRobot`` (reading ``robot-rooms: robots``), ``S = R*C`` spaces in row-major order:
+   leaving the new robot unbuilt — id ``D*R*C + 2N + 2``; installing it on space ``k`` — id
+   ``D*R*C + 2N + 3 + k``; on space ``k`` taking off the robot on space ``j`` — id
+   ``D*R*C + 2N + 3 + S + k*S + j``;
+7. ``LaunchColumn(c)`` for ``c`` in ``1..C`` — id ``D*R*C + 2N + 2 + S + S*S + c``.
 
 Chance actions are indices into the engine's :class:`~engine.core.game.ChanceNode` outcomes
 list (a roll's outcomes are sorted multisets of faces; see
@@ -44,6 +48,7 @@ from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.roll import roll_outcomes
 from engine.falling_skies.files import SCENARIOS
 from engine.falling_skies.game import (
+    BuildRobot,
     EndRoomPhase,
     FallingSkiesGame,
     LaunchColumn,
@@ -87,6 +92,12 @@ def action_table(board: Board) -> tuple[object, ...]:
     table += [ResolveRoom(room.id) for room in scenario.rooms]
     table += [SkipRoom(room.id) for room in scenario.rooms]
     table += [MoveExcavator(), EndRoomPhase()]
+    spaces = [
+        (r, c) for r in range(1, scenario.city_rows + 1) for c in range(1, scenario.columns + 1)
+    ]
+    table.append(BuildRobot(None))
+    table += [BuildRobot(space) for space in spaces]
+    table += [BuildRobot(space, off) for space in spaces for off in spaces]
     table += [LaunchColumn(c) for c in range(1, scenario.columns + 1)]
     return tuple(table)
 

@@ -170,6 +170,8 @@ class Board:
     round: int = 1
     pending: tuple = ()
     marks: list[tuple[str, int, int]] = field(default_factory=list)
+    robots: list[tuple[int, int, int, str]] = field(default_factory=list)
+    """Robots as ``(row, column, face, state)``, the state ``ready``, ``new`` or ``used``."""
 
     def city(self) -> list[RoomSpec]:
         if self.city_given:
@@ -365,6 +367,15 @@ def build_state(board: Board, scenario: Any) -> Any:
         pending=board.pending,
         outcome=None,
         **({"marks": tuple(board.marks)} if board.marks else {}),
+        **({"robots": robots_of(module, board.robots)} if board.robots else {}),
+    )
+
+
+def robots_of(module: Any, robots: list[tuple[int, int, int, str]]) -> tuple[Any, ...]:
+    """The state's robots, by space (``state.Robot``)."""
+    return tuple(
+        module.Robot(row=r, column=c, value=v, new=x == "new", used=x == "used")
+        for r, c, v, x in sorted(robots)
     )
 
 
@@ -948,6 +959,109 @@ def then_icon_order(fs: FSWorld, ids: str) -> None:
         if e.clause in icon_clauses and ship is not None and ship not in order:
             order.append(ship)
     assert order == split(ids), f"icons resolved for ships in the order {order}"
+
+
+# --- robots (reading robot-rooms: robots) -----------------------------------------------------
+
+
+@given(_re(r"an? (?P<state>ready|new|used) robot of {n} stands on {space}"))
+def given_robot(fs: FSWorld, state: str, n: str, at: str) -> None:
+    """A blue robot die in the city (``fs.room-effects.robot.stay``): ready, new (made this round)
+    or used (in this room phase)."""
+    row, column = space(at)
+    fs.building().robots.append((row, column, int(n), state))
+
+
+def robot_choice(at: str | None, replaces: str | None = None) -> Any:
+    """The decision installing the robot waiting (``fs.room-effects.robot.build``)."""
+    where = None if at is None else space(at)
+    taken = None if replaces is None else space(replaces)
+    return decision("BuildRobot")(space=where, replaces=taken)
+
+
+@when(
+    _re(
+        r"the player (?P<tries>tries to install|installs) the new robot on {space}"
+        r"(?:, taking off the robot on (?P<off>r\d+c\d+))?"
+    )
+)
+def when_install(fs: FSWorld, tries: str, at: str, off: str | None) -> None:
+    fs.apply(robot_choice(at, off), trying=tries.startswith("tries"))
+
+
+@when(_re(r"the player (?P<tries>tries to leave|leaves) the new robot unbuilt"))
+def when_leave_unbuilt(fs: FSWorld, tries: str) -> None:
+    fs.apply(robot_choice(None), trying=tries.startswith("tries"))
+
+
+def robot_options(fs: FSWorld) -> list[Any]:
+    """The robot installations the engine offers now (none unless a robot waits)."""
+    node = fs.node()
+    if not isinstance(node, PlayerNode):
+        return []
+    return [d for d in node.legal if type(d).__name__ == "BuildRobot"]
+
+
+@then(_re(r"the new robot may go exactly on: (?P<spaces>.+)"))
+def then_robot_spaces(fs: FSWorld, script: Script, spaces: str) -> None:
+    """Where the robot waiting may be installed without taking another off (the question the
+    engine asks is examined, as a launch question is)."""
+    script.examine(fs.now())
+    options = robot_options(fs)
+    assert options, f"no robot waits to be installed: {fs.node()}"
+    got = {d.space for d in options if d.space is not None and d.replaces is None}
+    expected = set() if spaces == "nowhere" else {space(s) for s in split(spaces)}
+    assert got == expected, (
+        f"the robot may go on {sorted(map(space_text, got))}, "
+        f"expected {sorted(map(space_text, expected))}"
+    )
+
+
+@then(_re(r"taking off the robot on {space}, the new robot may go exactly on: (?P<spaces>.+)"))
+def then_robot_spaces_replacing(fs: FSWorld, script: Script, at: str, spaces: str) -> None:
+    """Where the robot waiting may go once the robot on ``at`` is taken off."""
+    script.examine(fs.now())
+    options = robot_options(fs)
+    assert options, f"no robot waits to be installed: {fs.node()}"
+    got = {d.space for d in options if d.replaces == space(at)}
+    expected = {space(s) for s in split(spaces)}
+    assert got == expected, (
+        f"the robot may go on {sorted(map(space_text, got))}, "
+        f"expected {sorted(map(space_text, expected))}"
+    )
+
+
+@then(_re(r"the player (?P<neg>may not|may) leave the new robot unbuilt"))
+def then_may_leave_unbuilt(fs: FSWorld, script: Script, neg: str) -> None:
+    script.examine(fs.now())
+    options = robot_options(fs)
+    assert options, f"no robot waits to be installed: {fs.node()}"
+    offered = any(d.space is None for d in options)
+    assert offered == (neg == "may"), f"leaving it unbuilt is {'' if offered else 'not '}offered"
+
+
+@then("no robot waits to be installed")
+def then_no_robot_waiting(fs: FSWorld) -> None:
+    assert not robot_options(fs), "a robot waits to be installed"
+
+
+@then(_re(r"an? (?P<state>ready|new|used) robot of {n} stands on {space}"))
+def then_robot(fs: FSWorld, state: str, n: str, at: str) -> None:
+    robot = fs.now().robot_at(*space(at))
+    assert robot is not None, f"no robot stands on {at} (robots: {robots_text(fs)})"
+    got = ("new" if robot.new else "used" if robot.used else "ready", robot.value)
+    assert got == (state, int(n)), f"the robot on {at} is {got[0]} and shows {got[1]}"
+
+
+@then(_re(r"robots stand on exactly: (?P<spaces>.+)"))
+def then_robots_on(fs: FSWorld, spaces: str) -> None:
+    got = {(r.row, r.column) for r in fs.now().robots}
+    expected = set() if spaces == "nowhere" else {space(s) for s in split(spaces)}
+    assert got == expected, f"robots stand on {robots_text(fs)}"
+
+
+def robots_text(fs: FSWorld) -> str:
+    return ", ".join(space_text((r.row, r.column)) for r in fs.now().robots) or "nowhere"
 
 
 # --- boards built from the published cards (features/falling_skies/setup.feature) -------------

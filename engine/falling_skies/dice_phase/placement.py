@@ -16,6 +16,7 @@ from engine.core.frozen import evolve
 from engine.falling_skies.board import Board
 from engine.falling_skies.dice_phase.ships import descend_column
 from engine.falling_skies.events import Outcome, event
+from engine.falling_skies.robots import displace
 from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.scenario import Space
 from engine.falling_skies.state import Die, FSState, PlacedDie
@@ -176,8 +177,9 @@ def descent(board: Board, ruleset: Ruleset, state: FSState, space: Space, value:
 
 
 def place_die(board: Board, ruleset: Ruleset, state: FSState, decision: PlaceDie) -> Outcome:
-    """Place a die, move the column's ships, and queue a reroll after a white die
-    (``fs.dice.place.descend``, ``fs.dice.place.white-reroll``)."""
+    """Place a die, taking off a robot on its space (``fs.room-effects.robot.displaced``), move the
+    column's ships, and queue a reroll after a white die (``fs.dice.place.descend``,
+    ``fs.dice.place.white-reroll``)."""
     if not 0 <= decision.die < len(state.rolled):
         raise IllegalDecision("fs.dice.place", f"there is no unplaced die number {decision.die}")
     die = state.rolled[decision.die]
@@ -189,6 +191,7 @@ def place_die(board: Board, ruleset: Ruleset, state: FSState, decision: PlaceDie
     rolled = state.rolled[: decision.die] + state.rolled[decision.die + 1 :]
     digging = not excavated(board, state, space)
     state = evolve(state, rolled=rolled, placed=(*state.placed, placed))
+    state, displaced = displace(state, space)
     color = "white" if die.white else "grey"
     where = "on the unexcavated path" if digging else _where(board, space)
     events = [
@@ -202,6 +205,7 @@ def place_die(board: Board, ruleset: Ruleset, state: FSState, decision: PlaceDie
             white=die.white,
         )
     ]
+    events.extend(displaced)
     amount = descent(board, ruleset, state, space, die.value)
     state, moved = descend_column(board, ruleset, state, decision.column, amount)
     events.extend(moved)

@@ -10,6 +10,7 @@ from engine.falling_skies.room_phase.rooms import (
     has_idle_dice,
     move_excavator,
     resolve_room,
+    robots_may_act,
     room_decisions,
     skip_room,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "has_idle_dice",
     "move_excavator",
     "resolve_room",
+    "robots_may_act",
     "room_decisions",
     "skip_room",
 ]

@@ -12,6 +12,27 @@ from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.scenario import Room
 from engine.falling_skies.state import FSState, Ship
 
+EFFECTS: dict[str, tuple[str, ...]] = {
+    "energy": ("energy",),
+    "fighter": ("fighter",),
+    "research": ("research",),
+    "robot": ("robot",),
+    "energy_fighter": ("energy", "fighter"),
+    "energy_robot": ("energy", "robot"),
+    "research_fighter": ("research", "fighter"),
+}
+"""The effects of each kind of room that has any; a combined kind gives both with the room's one
+value (ledger: ``energy-fighter-room``)."""
+
+
+def effects_of(kind: str, ruleset: Ruleset) -> tuple[str, ...]:
+    """The effects a room of ``kind`` has under ``ruleset``: a robot room's robot only under the
+    ``robots`` reading of ``robot-rooms`` (``fs.room-effects.robot.build``)."""
+    effects = EFFECTS.get(kind, ())
+    if ruleset.robot_rooms != "robots":
+        effects = tuple(e for e in effects if e != "robot")
+    return effects
+
 
 def produce_energy(
     board: Board, ruleset: Ruleset, state: FSState, room: Room, value: int, dice: int
