@@ -366,3 +366,20 @@ def test_balance_rows_play_the_flips_on_boards_built_from_cards() -> None:
     assert [row.label for row in plain] == ["pnp-easy", "short-sky", "boxed-first-game"]
     new = SPEC.new_game(DEFAULT, 3, dict(rows[1].options))
     assert new.game.scenario.level == 1 and new.game.scenario.name.startswith("boxed-first-game")
+
+
+def test_a_users_reading_replaces_the_boards_even_the_ledgers_default() -> None:
+    from engine.falling_skies.ruleset import interpretation_ledger
+
+    switch, board_reading = load_scenario(FIRST_GAME).readings[0]
+    for other in interpretation_ledger()[switch]["readings"]:
+        if other == board_reading:
+            continue
+        reading = f"{switch}={other}"
+        result = _play(
+            "--scenario", "boxed-first-game", "--seed", "1", "--random", "--reading", reading
+        )
+        assert result.exit_code == 0, result.output
+        assert f"(replaced by --reading {reading})" in result.output.splitlines()[1]
+    plain = _play("--scenario", "boxed-first-game", "--seed", "1", "--random")
+    assert plain.output.splitlines()[1].startswith(f"board readings: {switch}={board_reading};")

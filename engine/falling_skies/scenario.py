@@ -196,16 +196,19 @@ def board_readings(value: Any, source: str) -> tuple[tuple[str, str], ...]:
     return tuple(sorted(value.items()))
 
 
-def board_ruleset(scenario: Scenario, ruleset: Any) -> Any:
-    """``ruleset`` with the board's readings (``Scenario.readings``) where it holds the
-    ledger's default; a switch the user set to another reading keeps the user's."""
+def board_ruleset(
+    scenario: Scenario, ruleset: Any, chosen: frozenset[str] | set[str] = frozenset()
+) -> Any:
+    """``ruleset`` with the board's readings (``Scenario.readings``) for every switch the user
+    did not choose: a switch named in ``chosen`` (the user's ``--reading``s) or holding another
+    reading than the ledger's default keeps the user's reading."""
     from engine.falling_skies.ruleset import DEFAULT
 
-    changes = {
-        switch: reading
-        for switch, reading in scenario.readings
-        if getattr(ruleset, switch.replace("-", "_")) == getattr(DEFAULT, switch.replace("-", "_"))
-    }
+    def users(switch: str) -> bool:
+        field = switch.replace("-", "_")
+        return switch in chosen or getattr(ruleset, field) != getattr(DEFAULT, field)
+
+    changes = {switch: reading for switch, reading in scenario.readings if not users(switch)}
     return ruleset.with_readings(**changes) if changes else ruleset
 
 

@@ -178,9 +178,16 @@ class FallingSkiesSpec(GameSpec):
 
     # -- the rules ---------------------------------------------------------------------------
     def ruleset(self, readings: Mapping[str, str] | None = None) -> Any:
+        """The ledger's defaults with ``readings`` applied; the switches named are remembered
+        (:func:`chosen_switches`) so a board's own readings do not replace them."""
         from engine.falling_skies.ruleset import DEFAULT
 
-        return DEFAULT.with_readings(**dict(readings or {}))
+        ruleset = DEFAULT.with_readings(**dict(readings or {}))
+        if readings:
+            named = frozenset(name.replace("_", "-") for name in readings)
+            _, before = _CHOSEN.get(id(ruleset), (ruleset, frozenset()))
+            _CHOSEN[id(ruleset)] = (ruleset, before | named)
+        return ruleset
 
     def new_game(self, ruleset: Any, seed: int, options: Mapping[str, Any]) -> NewGame:
         """A game on the ``scenario`` option's board — ``None`` or ``default``: the shipped
@@ -193,7 +200,9 @@ class FallingSkiesSpec(GameSpec):
         from engine.falling_skies.scenario import board_ruleset
 
         scenario = board_for(options, seed)
-        game = FallingSkiesGame(scenario, board_ruleset(scenario, ruleset))
+        game = FallingSkiesGame(
+            scenario, board_ruleset(scenario, ruleset, chosen_switches(ruleset))
+        )
         state, events = game.setup()
         return NewGame(game, state, tuple(events))
 
@@ -206,7 +215,7 @@ class FallingSkiesSpec(GameSpec):
 
         check_position_data(data, source)
         board, _ = resolve_scenario(data["scenario"], source, Path(source).parent)
-        ruleset = board_ruleset(board, ruleset)
+        ruleset = board_ruleset(board, ruleset, chosen_switches(ruleset))
         position = position_from_data(data, source, ruleset, Path(source).parent)
         game = FallingSkiesGame(position.scenario, ruleset)
         return Opened(self, game, position.state, position, source)
@@ -321,8 +330,7 @@ class FallingSkiesSpec(GameSpec):
             level = f", level {scenario.level} ({', '.join(scenario.cards.flipped)} flipped)"
         lines = [f"scenario {scenario.name}{level}, seed {seed}"]
         if scenario.readings:
-            readings = ", ".join(f"{switch}={reading}" for switch, reading in scenario.readings)
-            lines.append(f"board readings: {readings} (--reading replaces them)")
+            lines.append(f"board readings: {_board_readings_text(scenario, new.game.ruleset)}")
         lines += [f"setup: {event_line(e)}" for e in new.events]
         return [LogLine(line, line) for line in lines]
 
@@ -352,13 +360,37 @@ class FallingSkiesSpec(GameSpec):
         from engine.falling_skies.scenario import board_ruleset
 
         scenario = board_for(options, seed)
-        game = FallingSkiesGame(scenario, board_ruleset(scenario, ruleset))
+        game = FallingSkiesGame(
+            scenario, board_ruleset(scenario, ruleset, chosen_switches(ruleset))
+        )
         note: Callable[[str], None] = getattr(progress, "note", lambda line: None)
         note(f"{playouts} falling-skies playouts of {scenario.name} ...")
         result = sweep(game, playouts, seed, progress, runner)
         lines = [f"scenario: {scenario.name} (seeds {seed}-{seed + playouts - 1})"]
         data = {"game": self.name, "scenario": scenario.name, "seed": seed, **result.data()}
         return SweepReport(lines + result.lines(), data, bool(result.errors))
+
+
+_CHOSEN: dict[int, tuple[Any, frozenset[str]]] = {}
+"""The switches the user named for each ruleset :meth:`FallingSkiesSpec.ruleset` made, by the
+ruleset's identity (the ruleset is held, so its identity is not reused)."""
+
+
+def chosen_switches(ruleset: Any) -> frozenset[str]:
+    """The switches the user's ``--reading``s named for ``ruleset`` (empty for a ruleset made
+    elsewhere)."""
+    held, named = _CHOSEN.get(id(ruleset), (None, frozenset()))
+    return named if held is ruleset else frozenset()
+
+
+def _board_readings_text(scenario: Any, ruleset: Any) -> str:
+    """The board's readings, each marked when the user's ``--reading`` replaced it."""
+    parts = []
+    for switch, reading in scenario.readings:
+        played = getattr(ruleset, switch.replace("-", "_"))
+        note = "" if played == reading else f" (replaced by --reading {switch}={played})"
+        parts.append(f"{switch}={reading}{note}")
+    return ", ".join(parts) + "; a --reading replaces them"
 
 
 def _balance_row(
