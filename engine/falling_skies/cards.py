@@ -255,7 +255,10 @@ def boxed_assumptions(cards: Cards, city: dict[str, Any]) -> list[str]:
         "Damage track: the parts of the two base tiles added, the last space counted being the "
         "skull (Roswell 4 + 4 = 8: seven hits, the eighth loses; ledger noted "
         "`boxed-damage-track`).",
-        "Ships: 5 purple ships and a supply of 4 white ships; dice: 3 grey and 2 white.",
+        "Ships: 5 purple ships and a supply of 4 white ships; dice: 3 grey and 2 white. The "
+        "rulebook puts one purple ship on each of the five drop points; the engine's set-up "
+        "launches them (ledger noted `setup-first-launch`), and where the mothership starts is "
+        "not settled by the sources (ledger noted `mothership-start-row`).",
         "Readings: the boxed game's rules where a switch's readings differ, in the readings "
         "entry (a white ship shot down leaves the game, as the publisher's FAQ says); a "
         "--reading given on the command line replaces them.",
