@@ -45,7 +45,7 @@ from engine.core.errors import PositionError, warn
 from engine.core.textfiles import write_atomically, yaml_flow
 from engine.falling_skies.board import Board
 from engine.falling_skies.mothership_phase import MAX_LAUNCHES
-from engine.falling_skies.robots import MAX_ROBOTS, TOP_FACE, playing
+from engine.falling_skies.robots import TOP_FACE, playing
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import DATA, Scenario, flipped_scenario_named, load_scenario
 from engine.falling_skies.state import Die, FSState, PlacedDie, Robot, Ship, dice_order
@@ -398,14 +398,11 @@ class _Checker:
     def robots(
         self, rows: list[dict[str, Any]], placed: tuple[PlacedDie, ...], excavator: int
     ) -> tuple[Robot, ...]:
-        """Robots: at most two (``fs.room-effects.robot.limit``), faces 1-6, each alone on an
-        excavated space (``fs.room-effects.robot.build``, ``fs.room-effects.robot.displaced``)."""
+        """Robots, each alone on an excavated space (``fs.room-effects.robot.build``,
+        ``fs.room-effects.robot.displaced``); the schema allows at most two
+        (``fs.room-effects.robot.limit``) with faces 1-6."""
         if rows and not playing(self.ruleset):
             raise self.fail("robots", self._no_robots())
-        if len(rows) > MAX_ROBOTS:
-            raise self.fail(
-                "robots", f"{len(rows)} robots: at most {MAX_ROBOTS} (fs.room-effects.robot.limit)"
-            )
         robots: list[Robot] = []
         dice = {(d.row, d.column) for d in placed}
         for i, row in enumerate(rows):

@@ -99,6 +99,25 @@ Feature: Robots
     And the energy is 1
     And robots stand on exactly: nowhere
 
+  # A room of two kinds gives both effects with its one value (ledger: energy-fighter-room): here
+  # 5 + 4 - 6 = 3 energy and a robot of 3.
+  @clause:fs.room-effects.robot.build @clause:fs.multi-space.value @interpretation:robot-rooms=robots
+  Scenario: A combined energy and robot room makes energy and a robot from one value
+    Given the city:
+      | aa_gun             | aa_gun             | aa_gun   | aa_gun  | aa_gun |
+      | energy_robot#er -6 | energy_robot#er -6 | research | fighter | tunnel |
+    And the rules read "robot-rooms" as "robots"
+    And the energy is 2
+    And a grey 5 was placed on r2c1
+    And a grey 4 was placed on r2c2
+    And a grey 1 was placed on r2c3
+    And the room phase
+    When the player resolves room er
+    Then the energy is 5
+    And the new robot may go exactly on: r1c1, r1c2, r1c3, r1c4, r1c5, r2c1, r2c2, r2c4 and r2c5
+    When the player installs the new robot on r2c1
+    Then a new robot of 3 stands on r2c1
+
   # --- at most two ---------------------------------------------------------------------------------
 
   # With two robots out the player takes one off or leaves the new one unbuilt (ledger:
