@@ -227,7 +227,7 @@ def boxed_board(cards: Cards, name: str) -> dict[str, Any]:
         "research": research,
         "damage_track": top["damage"] + bottom["damage"] - 1,
         "energy": {"max": top["energy"] + bottom["energy"], "start": top["energy_start"]},
-        "ships": {"purple": 5, "white": 4, "white_start": 0},
+        "ships": {"purple": 5, "white": 4, "white_start": 0, "reinforcement_color": "white"},
         "dice": {"grey": 3, "white": 2},
         "cards": cards.data(),
         "readings": dict(BOXED_READINGS),

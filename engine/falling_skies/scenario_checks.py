@@ -393,7 +393,11 @@ def _plain(key: str, value: Any) -> Any:
             for r in value
         ]
     if key == "ships":
-        return {**value, "white_start": value.get("white_start", 0)}
+        return {
+            **value,
+            "white_start": value.get("white_start", 0),
+            "reinforcement_color": value.get("reinforcement_color", "red"),
+        }
     if key == "mothership":
         return [list(row) for row in value]
     return value
