@@ -364,6 +364,12 @@ def test_balance_rows_play_the_flips_on_boards_built_from_cards() -> None:
     assert all(("level", 1) in row.options and "--level 1" in row.play_arguments for row in rows)
     plain = SPEC.balance_setups(options)
     assert [row.label for row in plain] == ["pnp-easy", "short-sky", "boxed-first-game"]
+    eight = SPEC.balance_setups(
+        {**options, "scenarios": ["pnp-easy", "boxed-first-game"], "level": 8}
+    )
+    assert [row.label for row in eight] == ["pnp-easy, level 8"]  # the boxed game has 4 tiles
+    tiles = SPEC.balance_setups({**options, "flip": "tile2"})
+    assert [row.label for row in tiles] == ["boxed-first-game, flip tile2"]
     new = SPEC.new_game(DEFAULT, 3, dict(rows[1].options))
     assert new.game.scenario.level == 1 and new.game.scenario.name.startswith("boxed-first-game")
 

@@ -295,11 +295,12 @@ class FallingSkiesSpec(GameSpec):
         """Every chosen shipped board under the default readings, then the default board
         (pnp-easy) under each other reading of each switch, one switch at a time. With
         ``flip`` or ``level`` every row plays its board with those cards flipped (``level``:
-        drawn anew from each game's seed), and only boards built from the cards are played."""
+        drawn anew from each game's seed), and only the boards built from cards that can take them
+        are played."""
         scenarios = options.get("scenarios") or ()
         flips = _flip_options(options)
         if flips:
-            scenarios = [name for name in scenarios if _built_from_cards(name)]
+            scenarios = [name for name in scenarios if _can_flip(name, options)]
         rows = [_balance_row(name, None, flips) for name in scenarios]
         if options.get("defaults_only") or "pnp-easy" not in scenarios:
             return tuple(rows)
@@ -419,11 +420,19 @@ def _flip_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
     )
 
 
-def _built_from_cards(name: str) -> bool:
-    """Whether a shipped board is built from the published cards (it can be flipped)."""
+def _can_flip(name: str, options: Mapping[str, Any]) -> bool:
+    """Whether a shipped board is built from the published cards and can take the ``flip``
+    and ``level`` options given (its edition has those cards, not yet flipped, and the level
+    lies between the cards flipped and all of them)."""
     from engine.falling_skies.scenario import cards_of
 
-    return cards_of(scenario_named(name)) is not None
+    cards = cards_of(scenario_named(name))
+    if cards is None:
+        return False
+    words = [w.strip().lower() for w in str(options.get("flip") or "").split(",") if w.strip()]
+    level = options.get("level") or 0
+    fresh = set(words) <= set(cards.flippable()) - set(cards.flipped)
+    return fresh and (not level or cards.level + len(words) <= level <= len(cards.flippable()))
 
 
 def scenario_named(reference: str | None) -> Any:
