@@ -90,3 +90,12 @@ def test_harder_settings_that_end_sooner_correlate_negatively_by_rounds() -> Non
     table = Table("unknown", "expert", 4, 0, rows, "here")
     assert table.correlation() is None
     assert table.rounds_correlation() == -1.0
+
+
+def test_the_falling_skies_table_plays_the_default_board_as_the_summary_has_it_too() -> None:
+    spec = registry.game("falling-skies")
+    rows = {row.label: row for row in spec.balance_setups({"scenarios": ["pnp-easy"]})}
+    summary = rows["pnp-easy, the summary's readings"]
+    assert dict(summary.readings) == registry.source_readings(spec, "summary")
+    assert dict(summary.readings)["fighter-timing"] == "next-round"
+    assert rows["pnp-easy"].readings == ()  # the ledger's defaults: the published readings

@@ -385,3 +385,33 @@ def test_show_draws_a_map_without_a_round_as_a_map_and_says_so():
     result = run("show", CORRIDOR)
     assert result.exit_code == 0 and result.stderr == ""
     assert "\nState:\n  map only: no game started\n" in result.stdout
+
+
+# --- a source's readings at once ----------------------------------------------------------------
+
+
+def test_a_source_named_as_a_reading_takes_every_reading_that_source_backs():
+    spec = registry.game("falling-skies")
+    summary = registry.chosen_readings(spec, ["summary"])
+    # the summary shoots ships a round later and climbs research one space's need at a time
+    assert summary["fighter-timing"] == "next-round"
+    assert summary["research-multi-step"] == "each-step"
+    assert all(
+        any(s["by"] == "summary" and s["reading"] == r for s in spec.switches()[k]["sources"])
+        for k, r in summary.items()
+    )
+    beside = registry.chosen_readings(spec, ["summary", "fighter-timing=same-round"])
+    assert beside["fighter-timing"] == "same-round"  # a switch named beside it wins
+    assert beside["research-multi-step"] == "each-step"
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["falling-skies", "--reading", "sumary"], "(did you mean 'summary'?) (sources: "),
+        (["unknown", "--reading", "summary"], "Unknown's ledger names no sources"),
+    ],
+)
+def test_a_source_no_ledger_cites_is_one_line(args, problem):
+    line = one_line_error(run("play", *args, "--random"), 2, "rulings: error: --reading: ")
+    assert problem in line

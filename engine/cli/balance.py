@@ -206,7 +206,7 @@ def balance_command(
 
     options = chosen_options(ctx, spec, "balance", values, not_taken)
     ruleset_of(spec, readings)  # a bad --reading is refused before any play
-    base = registry.parse_readings(readings, tuple(spec.switches()))
+    base = registry.chosen_readings(spec, readings)
     setups = [s for s in spec.balance_setups(options) if not only or only in s.label]
     if not setups:
         raise click.BadParameter(f"no setting's label contains {only!r}", param_hint="--only")

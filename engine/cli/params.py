@@ -75,8 +75,9 @@ def readings_option(command: F) -> F:
         "readings",
         multiple=True,
         metavar="SWITCH=READING",
-        help="Choose an interpretation of an ambiguous rule (repeatable); see "
-        "`rulings readings GAME` for the switches, their readings and defaults.",
+        help="Choose an interpretation of an ambiguous rule (repeatable); a source instead "
+        "(e.g. --reading summary) takes every reading that source backs. See `rulings "
+        "readings GAME` for the switches, their readings, sources and defaults.",
     )(command)
 
 

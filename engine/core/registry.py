@@ -637,11 +637,19 @@ def parse_readings(values: Sequence[str], known: Sequence[str] = ()) -> dict[str
 
 def chosen_readings(spec: GameSpec, values: Sequence[str]) -> dict[str, str]:
     """``SWITCH=READING`` values checked against ``spec``'s ledger; ``ValueError`` names an
-    unknown switch or reading with the nearest one (and where the ledger is listed)."""
+    unknown switch or reading with the nearest one (and where the ledger is listed).
+
+    A value without ``=`` names a source the ledger cites (``summary``, ``published``, ...):
+    every switch takes the reading that source backs (:func:`source_readings`); a
+    ``SWITCH=READING`` given beside it wins for its switch."""
     switches = spec.switches()
-    chosen = parse_readings(values, tuple(switches))
+    sources = [value.strip() for value in values if "=" not in value]
+    chosen: dict[str, str] = {}
+    for source in sources:
+        chosen.update(source_readings(spec, source))
+    named = parse_readings([value for value in values if "=" in value], tuple(switches))
     listed = f"see 'rulings readings {spec.name}'"
-    for switch, reading in chosen.items():
+    for switch, reading in named.items():
         if switch not in switches:
             near = did_you_mean(switch, switches)
             raise ValueError(f"{spec.title} has no switch {switch!r}{near} ({listed})")
@@ -652,7 +660,33 @@ def chosen_readings(spec: GameSpec, values: Sequence[str]) -> dict[str, str]:
                 f"switch {switch!r} has no reading {reading!r}{near} "
                 f"(readings: {', '.join(readings)})"
             )
-    return chosen
+    return {**chosen, **named}
+
+
+def source_readings(spec: GameSpec, source: str) -> dict[str, str]:
+    """The reading ``source`` backs for every switch of ``spec``'s ledger whose ``sources``
+    name it (``--reading summary``: the game as the rules summary has it); ``ValueError`` if
+    no switch cites that source, naming the sources that are cited."""
+    backed: dict[str, str] = {}
+    for switch, entry in spec.switches().items():
+        for item in entry.get("sources") or ():
+            if item.get("by") == source:
+                backed.setdefault(switch, item["reading"])
+    if backed:
+        return backed
+    cited = sorted(
+        {item["by"] for entry in spec.switches().values() for item in entry.get("sources") or ()}
+    )
+    if not cited:
+        raise ValueError(
+            f"{source!r} is not SWITCH=READING, and {spec.title}'s ledger names no sources "
+            "whose readings it could stand for"
+        )
+    near = did_you_mean(source, cited)
+    raise ValueError(
+        f"{source!r} is not SWITCH=READING nor a source {spec.title}'s ledger cites{near} "
+        f"(sources: {', '.join(cited)})"
+    )
 
 
 __all__ = [

@@ -7,6 +7,7 @@ reached through :data:`SPEC`; the engine, its files, phrases and drawings load o
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from engine.core.registry import (
     SweepReport,
     ValidationSetup,
     parse_readings,
+    source_readings,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -304,6 +306,7 @@ class FallingSkiesSpec(GameSpec):
         rows = [_balance_row(name, None, flips) for name in scenarios]
         if options.get("defaults_only") or "pnp-easy" not in scenarios:
             return tuple(rows)
+        rows.append(_summary_row(self, flips))
         rows += [
             _balance_row("pnp-easy", (switch, reading), flips)
             for switch, entry in sorted(self.switches().items())
@@ -411,6 +414,15 @@ def _balance_row(
         () if reading is None else (reading,),
         play_arguments=arguments,
     )
+
+
+def _summary_row(spec: GameSpec, flips: tuple[tuple[str, Any], ...]) -> BalanceSetup:
+    """The default board under every reading the rules summary backs (``--reading summary``):
+    the game as the summary has it, beside the published readings of the default row."""
+    row = _balance_row("pnp-easy", None, flips)
+    readings = tuple(sorted(source_readings(spec, "summary").items()))
+    label = row.label.replace("pnp-easy", "pnp-easy, the summary's readings", 1)
+    return replace(row, label=label, readings=readings)
 
 
 def _flip_options(options: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
