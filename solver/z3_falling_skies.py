@@ -85,7 +85,9 @@ state's fields only, and writes the rules as constraints over a bounded unrollin
 Readings supported: every switch of ``data/interpretations.yaml`` — ``fighter-timing`` and
 ``dice-count`` change nothing here (fighters play no part; the dice are the state's),
 ``energy-direction``, ``energy-gain``, ``excavator-distance``, ``aa-gun-other-rows``,
-``research-multi-step``, ``robot-rooms`` and ``damage-track-length`` as described, and
+``research-multi-step``, ``robot-rooms`` and ``damage-track-length`` as described (under
+``robots`` a robot room takes a die as under ``tunnel``; the robot it makes works no room this
+round, so leaving it out loses no plan; a position with robots in the city is refused), and
 ``sky-row-3-excavated`` (``reversed`` walks each row's run of the path from the excavator's row
 down the other way). A switch value not among these is refused with ``ValueError``.
 """
@@ -113,7 +115,7 @@ SUPPORTED = {
     "excavator_distance": ("path-steps", "spaces-between"),
     "aa_gun_other_rows": ("first-row-only", "any-row"),
     "research_multi_step": ("sum", "each-step"),
-    "robot_rooms": ("tunnel", "closed"),
+    "robot_rooms": ("tunnel", "closed", "robots"),
     "sky_row_3_excavated": ("as-scenario", "reversed"),
     "damage_track_length": ("as-scenario", "one-more"),
 }
@@ -227,6 +229,11 @@ class PlacementProblem:
         check_ruleset(ruleset)
         if rerolls not in REROLLS:
             raise ValueError(f"rerolls must be one of {', '.join(REROLLS)}, not {rerolls!r}")
+        if state.robots:
+            raise ValueError(
+                "z3_falling_skies does not encode robots standing in the city "
+                "(fs.room-effects.robot.power); ask about a position without robots"
+            )
         if state.phase != "dice" or state.pending or state.outcome is not None:
             raise ValueError(
                 "the state must be in the dice phase with its dice rolled "

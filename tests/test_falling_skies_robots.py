@@ -124,3 +124,24 @@ def test_a_mistyped_robot_phrase_is_refused_naming_the_word(phrase, said):
     with pytest.raises(click.BadParameter) as caught:
         parse_phrase(reading_of(phrase))
     assert said in str(caught.value.message), caught.value.message
+
+
+def test_robots_are_refused_on_a_board_without_a_robot_room(tmp_path):
+    path = tmp_path / "robots.yaml"
+    path.write_text(
+        "game: falling-skies\nscenario: one-die\nrobots: [{row: 1, column: 1, value: 2}]\n"
+    )
+    with pytest.raises(PositionError) as caught:
+        load_state(path, robots_ruleset())
+    assert caught.value.entry == "robots"
+    assert "no robot room" in caught.value.problem
+
+
+@pytest.mark.parametrize(("reading", "robots"), [("robots", 2), ("tunnel", 0), ("closed", 0)])
+def test_the_research_bound_counts_the_two_robots_as_dice(reading, robots):
+    """Up to two robots work rooms besides the worker dice (at most one a column), so the
+    solver's bound on research (``outlook``) must allow two more dice a round on a board with
+    robot rooms, and none more under the readings without robots."""
+    game = FallingSkiesGame(default_scenario(), DEFAULT.with_readings(**{"robot-rooms": reading}))
+    board = game.board
+    assert game.outlook.dice == min(board.grey_dice + board.white_dice, board.columns) + robots

@@ -45,7 +45,7 @@ from engine.core.errors import PositionError, warn
 from engine.core.textfiles import write_atomically, yaml_flow
 from engine.falling_skies.board import Board
 from engine.falling_skies.mothership_phase import MAX_LAUNCHES
-from engine.falling_skies.robots import TOP_FACE, playing
+from engine.falling_skies.robots import TOP_FACE, makes_robots, playing
 from engine.falling_skies.ruleset import DEFAULT, Ruleset
 from engine.falling_skies.scenario import DATA, Scenario, flipped_scenario_named, load_scenario
 from engine.falling_skies.state import Die, FSState, PlacedDie, Robot, Ship, dice_order
@@ -381,7 +381,7 @@ class _Checker:
         """A robot waiting to be installed: first of the room phase's steps, its face 1-6
         (``fs.room-effects.robot.build``, ``fs.room-effects.robot.value-cap``), under the robots
         reading."""
-        if not playing(self.ruleset):
+        if not makes_robots(self.board, self.ruleset):
             raise self.fail(entry, self._no_robots())
         if phase != "room" or index != 0:
             raise self.fail(entry, "a robot waits to be installed only first, in the room phase")
@@ -390,6 +390,9 @@ class _Checker:
         return face
 
     def _no_robots(self) -> str:
+        """Why no robot can be in play: the reading in force, or a board with no robot room."""
+        if playing(self.ruleset):
+            return "this board has no robot room, so no robot can be made (fs.room-effects.robot.build)"
         return (
             f"robots are played only under the reading robot-rooms: robots (in force: "
             f"{self.ruleset.robot_rooms})"
@@ -401,7 +404,7 @@ class _Checker:
         """Robots, each alone on an excavated space (``fs.room-effects.robot.build``,
         ``fs.room-effects.robot.displaced``); the schema allows at most two
         (``fs.room-effects.robot.limit``) with faces 1-6."""
-        if rows and not playing(self.ruleset):
+        if rows and not makes_robots(self.board, self.ruleset):
             raise self.fail("robots", self._no_robots())
         robots: list[Robot] = []
         dice = {(d.row, d.column) for d in placed}

@@ -15,6 +15,11 @@ rooms stay there, unplaced dice show their faces unless a roll or a white die's 
 (``fs.dice.place.white-reroll``) is still to come, a room's dice come off when it resolves, and
 after the room phase research cannot rise again before the next round.
 
+Under the ``robots`` reading of ``robot-rooms`` up to two robots work rooms besides the dice, each
+showing at most 6 (``fs.room-effects.robot.power``, ``fs.room-effects.robot.limit``): on a board
+with a robot room a round counts two more dice, and this round's ready robots count as dice still to place. A room of two
+kinds with a research effect counts as a research room.
+
 The game cannot outlast the mothership: it drops at least one row every mothership phase and
 reaching a skull row loses at once (``fs.mothership.move``, ``fs.end.lose-skull``), after the room
 phase of that round; so no win comes after the round of the drop onto the skull (``last_round``).
@@ -26,7 +31,8 @@ from functools import cache
 from itertools import permutations, product
 
 from engine.falling_skies.board import Board
-from engine.falling_skies.room_phase.effects import climb
+from engine.falling_skies.robots import MAX_ROBOTS, makes_robots
+from engine.falling_skies.room_phase.effects import climb, effects_of
 from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.state import FSState
 
@@ -37,12 +43,12 @@ class ResearchOutlook:
     def __init__(self, board: Board, ruleset: Ruleset) -> None:
         self.ruleset = ruleset
         self.track = board.scenario.research
-        self.dice = min(board.grey_dice + board.white_dice, board.columns)
-        self.rooms = tuple(
-            (len(room.spaces), room.modifier)
-            for room in board.rooms.values()
-            if room.kind == "research"
+        robots = MAX_ROBOTS if makes_robots(board, ruleset) else 0
+        self.dice = min(board.grey_dice + board.white_dice, board.columns) + robots
+        self.research_rooms = tuple(
+            r for r in board.rooms.values() if "research" in effects_of(r.kind, ruleset)
         )
+        self.rooms = tuple((len(room.spaces), room.modifier) for room in self.research_rooms)
         """Each research room's spaces and modifier."""
         self.rounds_best = tuple(sorted(set(self._selections(self.rooms, self.dice))))
         """Every way one round can share its dice among research rooms: the rooms' highest
@@ -51,7 +57,6 @@ class ResearchOutlook:
         self.skull_rows = tuple(
             row for row in range(1, len(track) + 1) if board.mothership_action(row)[0] == "skull"
         )
-        self.research_rooms = tuple(r for r in board.rooms.values() if r.kind == "research")
         self.reach = cache(self._reach)
         self.best_round = cache(self._best_round)
 
@@ -104,16 +109,16 @@ class ResearchOutlook:
         for room in self.research_rooms:
             on = [d.value for d in state.placed if (d.row, d.column) in room.spaces]
             rooms.append((room.modifier, sum(on), len(on), len(room.spaces) - len(on)))
-        free: tuple[int, ...] = ()
+        free = tuple(r.value for r in state.robots if not r.exhausted)
         if state.phase == "dice":
             coming = {entry[0] for entry in state.pending}
             if "roll" in coming:
                 free = (6,) * self.dice
             elif "reroll" in coming or any(d.white for d in state.rolled):
-                free = (6,) * len(state.rolled)
+                free += (6,) * len(state.rolled)
             else:
-                free = tuple(sorted((d.value for d in state.rolled), reverse=True))
-        return self.best_round(state.research, tuple(rooms), free)
+                free += tuple(d.value for d in state.rolled)
+        return self.best_round(state.research, tuple(rooms), tuple(sorted(free, reverse=True)))
 
     def _best_round(
         self, start: int, rooms: tuple[tuple[int, int, int, int], ...], free: tuple[int, ...]

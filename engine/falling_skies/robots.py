@@ -57,6 +57,14 @@ def playing(ruleset: Ruleset) -> bool:
     return ruleset.robot_rooms == "robots"
 
 
+def makes_robots(board: Board, ruleset: Ruleset) -> bool:
+    """Whether robots can be made on this board: a robot room under the robots reading
+    (``fs.room-effects.robot.build``)."""
+    return playing(ruleset) and any(
+        room.kind in ("robot", "energy_robot") for room in board.rooms.values()
+    )
+
+
 def _sorted(robots: tuple[Robot, ...] | list[Robot]) -> tuple[Robot, ...]:
     """Robots in the state's canonical order, by space."""
     return tuple(sorted(robots, key=lambda r: (r.row, r.column)))
