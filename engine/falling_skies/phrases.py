@@ -33,6 +33,7 @@ import click
 
 from engine.core.errors import did_you_mean
 from engine.core.game import ChanceNode, Event, Node, PlayerNode, TerminalNode, sample_outcome
+from engine.core.phrases import Form, verb_and_words
 from engine.core.registry import Phrasebook
 from engine.falling_skies.game import (
     EndRoomPhase,
@@ -119,12 +120,6 @@ class Reading:
         return self.node.legal if isinstance(self.node, PlayerNode) else ()
 
 
-def words_of(phrase: str) -> list[str]:
-    """Lower-case words, with ``3, 4`` read as ``3,4``."""
-    text = re.sub(r"\s*,\s*", ",", phrase.lower().replace("[", " ").replace("]", " "))
-    return text.split()
-
-
 def face_of(r: Reading, word: str) -> tuple[int, bool]:
     """A die face ``V`` or ``Vw`` (white) as (value, white): the faces of the grey and white
     dice (``fs.dice.roll``)."""
@@ -138,20 +133,6 @@ def face_of(r: Reading, word: str) -> tuple[int, bool]:
 
 
 Parser = Callable[[Reading, list[str]], object]
-
-
-@dataclass(frozen=True)
-class Form:
-    """One accepted phrase form: how it is written, how many words follow the verb, the parser."""
-
-    usage: str
-    counts: tuple[int, int | None]
-    parse: Parser
-    example: str = ""
-
-    def written(self) -> str:
-        """How the form is written, with its example."""
-        return f"{self.usage} (e.g. {self.example})" if self.example else self.usage
 
 
 def _place_form() -> str:
@@ -305,7 +286,7 @@ def _option(r: Reading, args: list[str]) -> object:
     return choices[int(args[0]) - 1]
 
 
-FORMS: dict[str, Form] = {
+FORMS: dict[str, Form[Parser]] = {
     "place": Form("place V[w] on R,C", (2, 4), _place, "place 2 on 3,4, place 6w on 1,5"),
     "resolve": Form("resolve ROOM", (1, 1), _room(ResolveRoom), "resolve r3c2"),
     "skip": Form("skip ROOM", (1, 1), _room(SkipRoom), "skip r3c2"),
@@ -319,40 +300,11 @@ FORMS: dict[str, Form] = {
 """Every accepted phrase, by its first word."""
 
 
-def accepted_forms() -> str:
-    """The accepted forms, for error messages."""
-    return "; ".join(form.usage for form in FORMS.values())
-
-
 def parse_phrase(reading: Reading) -> object:
     """The decision a phrase names; a usage error (exit 2) if it names none: a verb, a die, a
     colour or a room that does not exist, or a wrong number of words."""
-    words = words_of(reading.phrase)
-    if not words:
-        raise reading.fail(f"say what to do; accepted forms: {accepted_forms()}")
-    verb, args = words[0], words[1:]
-    form = FORMS.get(verb)
-    if form is None:
-        near = did_you_mean(verb, FORMS)
-        raise reading.fail(
-            f"no action starts with {verb!r}{near}; accepted forms: {accepted_forms()}"
-        )
-    low, high = form.counts
-    if len(args) < low or (high is not None and len(args) > high):
-        raise reading.fail(
-            f"{verb} takes {_count(low, high)} after it, not {len(args)}: "
-            f"write it as: {form.written()}"
-        )
+    form, args = verb_and_words(reading.phrase, FORMS, reading.fail)
     return form.parse(reading, args)
-
-
-def _count(low: int, high: int | None) -> str:
-    """How many words a form takes after its verb, in words."""
-    if high is None:
-        return f"{low} or more words"
-    if low == high:
-        return "no words" if low == 0 else f"{low} word{'s' if low > 1 else ''}"
-    return f"{low} to {high} words"
 
 
 def say(decision: object, state: FSState | None = None) -> str:

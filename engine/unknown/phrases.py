@@ -28,6 +28,7 @@ from engine.core.game import (
     TerminalNode,
     sample_outcome,
 )
+from engine.core.phrases import Form, verb_and_words
 from engine.core.registry import LogLine, Phrasebook
 from engine.unknown.game import UnknownGame
 from engine.unknown.position import Coord
@@ -228,13 +229,6 @@ class Reading:
         return self.node.legal if isinstance(self.node, PlayerNode) else ()
 
 
-def words_of(phrase: str) -> list[str]:
-    """Lower-case words, with ``[1, 0]`` and ``1, 0`` read as ``1,0``."""
-    text = phrase.lower().replace("[", " ").replace("]", " ")
-    text = re.sub(r"\s*,\s*", ",", text)
-    return text.split()
-
-
 def amount(reading: Reading, word: str) -> int:
     if not word.isdigit() or int(word) < 1:
         raise reading.fail(f"{word!r} is not a count of 1 or more")
@@ -265,15 +259,6 @@ def party(reading: Reading, word: str, origin: Coord | None) -> str:
 
 
 Parser = Callable[[Reading, list[str]], Decision]
-
-
-@dataclass(frozen=True)
-class Form:
-    """One accepted phrase form: how it is written, how many words follow the verb, the parser."""
-
-    usage: str
-    counts: tuple[int, int | None]
-    parse: Parser
 
 
 def _who(reading: Reading, args: list[str]) -> str:
@@ -571,7 +556,7 @@ def _option(r: Reading, a: list[str]) -> Decision:
     return choices[int(a[0]) - 1]
 
 
-FORMS: dict[str, Form] = {
+FORMS: dict[str, Form[Parser]] = {
     "start": Form("start S", (1, 1), _start),
     "end": Form("end S", (1, 1), _end),
     "move": Form("move S DIR", (2, 2), _move),
@@ -628,39 +613,15 @@ FORMS: dict[str, Form] = {
 """Every accepted phrase, by its first word."""
 
 
-def accepted_forms() -> str:
-    """The accepted forms, for error messages and help."""
-    return "; ".join(form.usage for form in FORMS.values())
-
-
 def parse_phrase(reading: Reading) -> Decision:
     """The decision ``reading.phrase`` names; ``PhraseError`` (exit 2) if it names none."""
-    words = words_of(reading.phrase)
-    if not words:
-        raise reading.fail(f"say what to do; accepted forms: {accepted_forms()}")
-    verb, args = words[0], words[1:]
-    form = FORMS.get(verb)
-    if form is None:
-        near = did_you_mean(verb, FORMS)
-        raise reading.fail(
-            f"no action starts with {verb!r}{near}; accepted forms: {accepted_forms()}"
-        )
-    low, high = form.counts
-    if len(args) < low or (high is not None and len(args) > high):
-        raise reading.fail(
-            f"{verb} takes {_count(low, high)} after it, not {len(args)}: write it as: "
-            f"{form.usage} (DIR is north, south, east, west, here or X,Y)"
-        )
+    form, args = verb_and_words(reading.phrase, FORMS, reading.fail, with_directions)
     return form.parse(reading, args)
 
 
-def _count(low: int, high: int | None) -> str:
-    """How many words a form takes after its verb, in words."""
-    if high is None:
-        return f"{low} or more words"
-    if low == high:
-        return "no words" if low == 0 else f"{low} word{'s' if low > 1 else ''}"
-    return f"{low} to {high} words"
+def with_directions(form: Form[Parser]) -> str:
+    """A form as written, with what DIR may be."""
+    return f"{form.usage} (DIR is north, south, east, west, here or X,Y)"
 
 
 # --- the inverse: the phrase for a decision -----------------------------------------------------

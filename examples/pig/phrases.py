@@ -23,6 +23,7 @@ import click
 
 from engine.core.errors import did_you_mean
 from engine.core.game import ChanceNode, Event, Node, PlayerNode, TerminalNode, sample_outcome
+from engine.core.phrases import Form, verb_and_words
 from engine.core.registry import Phrasebook
 from examples.pig.game import Face, Hold, Roll
 from examples.pig.state import PigState
@@ -89,10 +90,10 @@ def _option(phrase: str, node: Node, args: list[str], rng: Random | None) -> obj
 
 Parser = Callable[[str, Node, list[str], Random | None], object]
 
-VERBS: dict[str, tuple[str, tuple[int, int], Parser]] = {
-    "roll": ("roll [F] (F: a face from 1 to 6)", (0, 1), _roll),
-    "hold": ("hold", (0, 0), _hold),
-    "option": ("option N", (1, 1), _option),
+VERBS: dict[str, Form[Parser]] = {
+    "roll": Form("roll [F] (F: a face from 1 to 6)", (0, 1), _roll),
+    "hold": Form("hold", (0, 0), _hold),
+    "option": Form("option N", (1, 1), _option),
 }
 """Every phrase by its first word: how it is written, how many words follow it, its reader."""
 
@@ -100,29 +101,8 @@ VERBS: dict[str, tuple[str, tuple[int, int], Parser]] = {
 def read(game: Any, state: PigState, node: Node, phrase: str, rng: Random | None) -> object:
     """The decision a phrase names; ``click.BadParameter`` (exit 2) naming the word that is not
     a phrase's, with the nearest one and the forms, if it names none."""
-    words = phrase.lower().split()
-    forms = "; ".join(usage for usage, _, _ in VERBS.values())
-    if not words:
-        raise _fail(phrase, f"say what to do; phrases: {forms}")
-    verb, args = words[0], words[1:]
-    if verb not in VERBS:
-        near = did_you_mean(verb, VERBS)
-        raise _fail(phrase, f"no action starts with {verb!r}{near}; phrases: {forms}")
-    usage, (low, high), parse = VERBS[verb]
-    if not low <= len(args) <= high:
-        raise _fail(
-            phrase,
-            f"{verb} takes {_count(low, high)} after it, not {len(args)}: write it as: {usage}",
-        )
-    return parse(phrase, node, args, rng)
-
-
-def _count(low: int, high: int) -> str:
-    """How many words a phrase takes after its verb, in words."""
-    plural = "s" if high > 1 else ""
-    if low == high:
-        return "no words" if low == 0 else f"{low} word{plural}"
-    return f"at most {high} word{plural}" if low == 0 else f"{low} to {high} words"
+    form, args = verb_and_words(phrase, VERBS, lambda problem: _fail(phrase, problem))
+    return form.parse(phrase, node, args, rng)
 
 
 def say(state: PigState | None, decision: object) -> str | None:
