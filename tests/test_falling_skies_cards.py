@@ -24,6 +24,7 @@ from engine.falling_skies.cards import (
     random_flips,
 )
 from engine.falling_skies.ruleset import DEFAULT
+from engine.falling_skies.scenario import BOARD_FIELDS as SCENARIO_FIELDS
 from engine.falling_skies.scenario import (
     ROOM_KINDS,
     board_ruleset,
@@ -40,26 +41,7 @@ from tests.cli_support import one_line_error, run
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ROOT / "engine" / "falling_skies" / "data" / "scenarios"
 FIRST_GAME = SCENARIOS / "boxed-first-game.yaml"
-BOARD_FIELDS = (
-    "columns",
-    "city_rows",
-    "rooms",
-    "excavator_path",
-    "excavator_start",
-    "sky",
-    "mothership",
-    "research",
-    "damage_track",
-    "energy_max",
-    "energy_start",
-    "purple_ships",
-    "white_ships",
-    "white_start",
-    "grey_dice",
-    "white_dice",
-    "cards",
-    "readings",
-)
+BOARD_FIELDS = (*SCENARIO_FIELDS, "cards", "readings")
 
 # §2.2: the difficult sky, rows 1-15.
 HARD_SKY = [

@@ -39,23 +39,14 @@ from pytest_bdd import given, parsers, then, when
 
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, PlayerNode, TerminalNode
+from engine.falling_skies.scenario import ROOM_KINDS
 from tests.steps.capture import forced_readings
 from tests.steps.strict import Script, check_used, drive, unscripted
 
 SPACE = re.compile(r"^r(\d+)c(\d+)$")
 DIE = re.compile(r"^(grey|white) (\d+)$")
 LIST_SEPARATOR = re.compile(r",\s+|\s+and\s+")
-KINDS = (
-    "aa_gun",
-    "energy",
-    "fighter",
-    "research",
-    "tunnel",
-    "robot",
-    "energy_fighter",
-    "energy_robot",
-    "research_fighter",
-)
+KINDS = ROOM_KINDS
 COLUMNS = 5
 
 Space = tuple[int, int]
