@@ -333,6 +333,23 @@ Feature: Robots
 
   # --- the dice phase -------------------------------------------------------------------------------
 
+  @clause:fs.room-effects.robot.stay @clause:fs.dice.roll @interpretation:robot-rooms=robots
+  Scenario: Robots are not rolled with the dice
+    Given the city:
+      | aa_gun | aa_gun    | aa_gun   | aa_gun  | aa_gun |
+      | energy | robot 1⚡ | research | fighter | tunnel |
+    And the rules read "robot-rooms" as "robots"
+    And the dice are 3 grey and 2 white
+    And a ready robot of 3 stands on r2c3
+    And a ready robot of 5 stands on r2c4
+    And the dice phase is about to roll
+    Then the roll is of 3 grey and 2 white dice
+    When the dice come up grey 1, grey 2, grey 3, white 4 and white 6
+    Then the unplaced dice are grey 1, grey 2, grey 3, white 4 and white 6
+    And a ready robot of 3 stands on r2c3
+    And a ready robot of 5 stands on r2c4
+    And the player places the next die
+
   @clause:fs.room-effects.robot.displaced @clause:fs.room-effects.robot.stay @interpretation:robot-rooms=robots
   Scenario: A worker die may go on a robot's space, and the robot comes off
     Given the city:
