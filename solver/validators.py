@@ -219,13 +219,13 @@ class FallingSkiesLuck:
 
     def __init__(self, game: Any, faces: Sequence[int] = LUCKY_FACES) -> None:
         from engine.falling_skies.dice_phase.placement import excavated
-        from engine.falling_skies.room_phase.effects import climb
+        from engine.falling_skies.room_phase.effects import EFFECTS, climb
 
         self.game, self.board, self.faces = game, game.board, frozenset(faces)
         self._excavated, self._climb = excavated, climb
         rooms = self.board.rooms.values()
         self.research = tuple(r for r in rooms if r.kind == "research")
-        self.energy = tuple(r for r in rooms if r.kind in ("energy", "energy_fighter"))
+        self.energy = tuple(r for r in rooms if "energy" in EFFECTS.get(r.kind, ()))
         track = self.board.scenario.research
         self.points = tuple(sum(track[:step]) for step in range(len(track) + 1))
 
@@ -243,10 +243,23 @@ class FallingSkiesLuck:
         """Every decision; of a roll or reroll, only the outcomes showing :data:`LUCKY_FACES`."""
         if isinstance(node, ChanceNode):
             return [o for o, _ in node.outcomes if all(v in self.faces for v, _ in o.values)]
-        return choices(node)
+        return [d for d in choices(node) if not self._idle_robot(d)]
+
+    def _idle_robot(self, decision: Any) -> bool:
+        """A new robot installed where it can never work (an AA gun, a tunnel, a space of no
+        room: ``fs.room-effects.robot.aa-gun``): the search leaves such installs out."""
+        from engine.falling_skies.robots import BuildRobot, powers
+
+        if not isinstance(decision, BuildRobot) or decision.space is None:
+            return False
+        room = self.board.room_at.get(decision.space)
+        return room is None or not powers(room)
 
     def _room_value(self, state: Any, room: Any) -> int | None:
+        """The room's value if every space holds a die or a ready robot (which works it like a
+        die, ``fs.room-effects.robot.power``) and all are excavated; else ``None``."""
         on = [d.value for d in state.placed if (d.row, d.column) in room.spaces]
+        on += [r.value for r in getattr(state, "robots", ()) if (r.row, r.column) in room.spaces]
         if len(on) < len(room.spaces):
             return None
         if not all(self._excavated(self.board, state, space) for space in room.spaces):

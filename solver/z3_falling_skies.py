@@ -100,6 +100,7 @@ from itertools import combinations
 
 import z3
 
+from engine.falling_skies.room_phase.effects import EFFECTS
 from engine.falling_skies.ruleset import Ruleset
 from engine.falling_skies.scenario import Scenario
 from engine.falling_skies.state import FSState
@@ -122,7 +123,8 @@ SUPPORTED = {
 """The readings this encoding implements, per ``Ruleset`` field."""
 
 REROLLS = ("luck", "forbid")
-ENERGY_KINDS = ("energy", "energy_fighter")
+ENERGY_KINDS = tuple(kind for kind, effects in EFFECTS.items() if "energy" in effects)
+"""The room kinds that make energy (plain and combined)."""
 
 
 @dataclass(frozen=True)

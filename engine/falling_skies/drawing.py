@@ -22,6 +22,8 @@ KIND = {
     "tunnel": "TUN",
     "robot": "ROB",
     "energy_fighter": "N+F",
+    "energy_robot": "N+B",
+    "research_fighter": "R+F",
 }
 
 
@@ -55,7 +57,8 @@ def render(position: FSPosition, title: str, ruleset: Ruleset = DEFAULT) -> str:
         "Sky: L/R arrows, M mothership icon, Xn explosion n; ships p1 (purple), w1 (white), "
         "* marked by an explosion.",
         "City: room kind (AA gun, NRG energy, FTR fighter, RES research, TUN tunnel, ROB robot, "
-        "N+F energy+fighter), modifier, $ energy cost; [5] a placed die ([5w] white); "
+        "N+F energy+fighter, N+B energy+robot, R+F research+fighter), modifier, $ energy cost; "
+        "[5] a placed die ([5w] white); "
         "<4> a blue robot die ready, <4x> exhausted; EXC the excavator; ~~~ not excavated.",
     ]
     return "\n".join(lines)

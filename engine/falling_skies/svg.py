@@ -52,6 +52,8 @@ ROOMS: dict[str, tuple[str, str]] = {
     "tunnel": ("tunnel", "#c8c8c8"),
     "robot": ("robot", "#9ccfd3"),
     "energy_fighter": ("energy+fighter", "#c9b6e4"),
+    "energy_robot": ("energy+robot", "#c6dfa0"),
+    "research_fighter": ("research+fighter", "#9fc9b8"),
 }
 """Room kinds: the words written in the room and its colour."""
 
