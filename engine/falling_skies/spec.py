@@ -282,7 +282,8 @@ class FallingSkiesSpec(GameSpec):
 
     def validation_setups(self) -> tuple[ValidationSetup, ...]:
         """The default board, with a lucky search of up to 300,000 states for a winning
-        playout (it finds one)."""
+        playout (it finds one with the robot rooms played as tunnels, none under the published
+        robots: the README's Falling Skies section)."""
         return (
             ValidationSetup(
                 "pnp-easy",
