@@ -31,6 +31,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from hypothesis_jsonschema import from_schema
 
 from engine.core import registry
 from engine.core.errors import PositionError
@@ -128,7 +129,6 @@ DRAWN_SHARE = 0.1
 narrowed schema, about a third to a half of them do: at this floor a run of 20 fails by chance
 well under once in a thousand)."""
 SOURCE = "generated.yaml"
-NO_GENERATOR = "hypothesis-jsonschema is not installed (pip install -e '.[test]')"
 SCHEMAS = {name: spec.position_schema() for name, spec in registry.games().items()}
 
 
@@ -160,7 +160,6 @@ def test_every_schema_valid_position_draws_or_is_refused_by_name(name: str) -> N
     spec, schema = registry.game(name), SCHEMAS[name]
     if schema is None:
         pytest.skip(f"{name} gives no position schema to generate its files from")
-    generator = pytest.importorskip("hypothesis_jsonschema", reason=NO_GENERATOR)
     real, tally = validator(schema), Counter[str]()
 
     @settings(
@@ -169,7 +168,7 @@ def test_every_schema_valid_position_draws_or_is_refused_by_name(name: str) -> N
         database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
-    @given(generator.from_schema(dict(schema.narrowed)).map(schema.placed))
+    @given(from_schema(dict(schema.narrowed)).map(schema.placed))
     def one(data: dict[str, Any]) -> None:
         outcome = draw_or_refuse(spec, real, data)
         event(outcome)
