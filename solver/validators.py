@@ -219,8 +219,10 @@ class FallingSkiesLuck:
 
     def __init__(self, game: Any, faces: Sequence[int] = LUCKY_FACES) -> None:
         from engine.falling_skies.dice_phase.placement import excavated
+        from engine.falling_skies.robots import BuildRobot, powers
         from engine.falling_skies.room_phase.effects import EFFECTS, climb
 
+        self._build_robot, self._powers = BuildRobot, powers
         self.game, self.board, self.faces = game, game.board, frozenset(faces)
         self._excavated, self._climb = excavated, climb
         rooms = self.board.rooms.values()
@@ -248,12 +250,10 @@ class FallingSkiesLuck:
     def _idle_robot(self, decision: Any) -> bool:
         """A new robot installed where it can never work (an AA gun, a tunnel, a space of no
         room: ``fs.room-effects.robot.aa-gun``): the search leaves such installs out."""
-        from engine.falling_skies.robots import BuildRobot, powers
-
-        if not isinstance(decision, BuildRobot) or decision.space is None:
+        if not isinstance(decision, self._build_robot) or decision.space is None:
             return False
         room = self.board.room_at.get(decision.space)
-        return room is None or not powers(room)
+        return room is None or not self._powers(room)
 
     def _room_value(self, state: Any, room: Any) -> int | None:
         """The room's value if every space holds a die or a ready robot (which works it like a
