@@ -234,7 +234,7 @@ class FallingSkiesGame:
     def earliest_win_round(self, state: FSState) -> int | None:
         """The earliest round a win could come in, or None when no line of play can win: research
         climbing at the most every round until the mothership's skull ends the game (``outlook``;
-        the solver's bound, issue 8). A relaxation: no win comes sooner; it promises none."""
+        the solver's bound). A relaxation: no win comes sooner; it promises none."""
         if state.outcome is not None:
             return state.round if state.outcome[0] == "win" else None
         return self.outlook.earliest_round(state)
