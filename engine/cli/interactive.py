@@ -201,14 +201,6 @@ def shown_board(table: Table) -> str | None:
         return None
 
 
-@dataclass
-class Stopped:
-    """Why interactive play stopped: ``quit`` (the player or the end of input) or the node's
-    own ending (the caller says which)."""
-
-    quit: bool
-
-
 def play_lines(
     table: Table,
     stdin: TextIO,
@@ -216,14 +208,15 @@ def play_lines(
     stop_here: Callable[[Any, Node, int], bool],
     log: Callable[[LogLine], None],
     after: Callable[[Table], None] = lambda table: None,
-) -> Stopped:
-    """Read lines until ``stop_here(state, node, decisions)`` or the player quits; draw the board
-    at the start and whenever the turn changes; ``after(table)`` after every kept decision."""
+) -> bool:
+    """Read lines until ``stop_here(state, node, decisions)`` or the player quits (then
+    ``True``); draw the board at the start and whenever the turn changes; ``after(table)``
+    after every kept decision."""
     drawn_for: tuple[Any, ...] | None = None
     while True:
         node = table.game.node(table.state)
         if stop_here(table.state, node, table.decisions):
-            return Stopped(quit=False)
+            return False
         if turn_of(table.state) != drawn_for:
             drawn_for = turn_of(table.state)
             board = shown_board(table)
@@ -234,10 +227,10 @@ def play_lines(
         line = read_line(stdin)
         if not line:
             click.echo()  # end the prompt's line at the end of input
-            return Stopped(quit=True)
+            return True
         asked = session_word(line)
         if asked is not None and asked[0] == "quit":
-            return Stopped(quit=True)
+            return True
         if asked is not None:
             made_before = table.decisions
             try:

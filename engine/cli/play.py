@@ -446,9 +446,9 @@ def play_typed(
         reached = until is not None and until(state)
         return reached or ending_of(state, node, made, cap) is not None
 
-    stopped = play_lines(table, sys.stdin, rng, stop_here, log, lambda t: keep_log(t.phrases()))
+    player_quit = play_lines(table, sys.stdin, rng, stop_here, log, lambda t: keep_log(t.phrases()))
     state, made = table.state, table.decisions
-    if stopped.quit:
+    if player_quit:
         ending = Ending("quit", None, "play stopped before the end", made, round_of(state))
     elif until is not None and until(state):
         why = f"play stopped at the first decision of round {round_of(state)} (--save-at)"

@@ -39,7 +39,9 @@ ship's chance to hit in its next round:
   damage track has left. Low dice and AA guns under near ships, fighter shots at ships on
   explosion icons and the mothership icons' rounds all move this term.
 
-Measured on pnp-easy with the default readings, ``rulings balance --game falling-skies
+Measured on pnp-easy under the readings that were the defaults before the published ones (robot
+rooms as tunnels, launches by the greatest gap, white ships shot down out of the game),
+``rulings balance --game falling-skies
 --defaults-only --scenarios pnp-easy --games 300 --workers 1 --json --seed 0``: 0 wins in 300
 games (0%, Wilson 95% interval 0-1.26%), 277 lost to damage and 23 to the skull, mean 7.83
 rounds, 300 games in 225 s (1.33 games/s in one process on a shared machine, start-up
@@ -48,7 +50,8 @@ loop): there it reaches research step 9.9 on average and step 12 or more in 11 g
 7.8 rounds; with ``BEAM`` 5 and ``LEAVES`` 6 it reaches 9.8 (7 games at 12 or more), and with
 those and ``W_PROGRESS`` 0.25, ``W_ROUNDS`` 0.3 it reaches 9.3 (3 games) and lasts 8.4
 rounds. On seeds 3000-3029 a beam player scored by hand-set weights reaches 9.1 and lasts
-6.8 rounds. None of these wins a game: the strength target (25%) is far off.
+6.8 rounds. None of these wins a game: the strength target (25%) is far off. Under the
+published defaults (the README's balance section) it wins 0 of 200.
 
 Robots (reading ``robot-rooms: robots``): a robot in the city is worth ``W_ROBOT`` a point of
 its face by the kind of room it stands in, and a robot room's new robot ``W_BUILD`` a point in
