@@ -17,6 +17,7 @@ import click
 
 from engine.cli.balance import balance_command
 from engine.cli.fuzz import fuzz_command
+from engine.cli.mutate import mutate_command
 from engine.cli.games import games_command
 from engine.cli.params import USAGE_ERROR, CannotSave, examples, refuse
 from engine.cli.play import play_command
@@ -214,6 +215,7 @@ cli.add_command(play_command)
 cli.add_command(sweep_command)
 cli.add_command(balance_command)
 cli.add_command(fuzz_command)
+cli.add_command(mutate_command)
 cli.add_command(solve_command)
 cli.add_command(record_command)
 for _spec in registry.games().values():

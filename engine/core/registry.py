@@ -298,6 +298,14 @@ class GameSpec:
     """Its rule clause index (``clauses.yaml``)."""
     ledger: Path | None = None
     """Its interpretation ledger (``interpretations.yaml``), if it has one."""
+    mutation_skip: tuple[str, ...] = ()
+    """Patterns (``Path.match``, relative to :attr:`package`'s folder) of its source files that
+    hold no rule: players, drawings, file formats, phrases (``rulings mutate`` changes none of
+    their code)."""
+    mutants: Path | None = None
+    """Its accounted mutant survivors (``mutants.yaml``): each ``id`` with ``why`` (``loose``: the
+    ``ledger`` entry of the rule the texts leave open; ``same``: a ``note`` on why the change
+    cannot alter play)."""
     features: Path = Path()
     """The folder of its Gherkin scenarios."""
     world: str = ""

@@ -47,6 +47,18 @@ class FallingSkiesSpec(GameSpec):
     drawing = "engine.falling_skies.svg:draw_falling_skies"
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
+    mutation_skip = (
+        "coverage.py",
+        "drawing.py",
+        "expert.py",
+        "files.py",
+        "outlook.py",
+        "phrases.py",
+        "playout.py",
+        "spec.py",
+        "svg.py",
+    )
+    mutants = HERE / "data" / "mutants.yaml"
     features = ROOT / "features" / "falling_skies"
     world = "fs"
     puzzles = (ROOT / "examples" / "puzzles",)

@@ -52,6 +52,19 @@ class UnknownSpec(GameSpec):
     drawing = "engine.unknown.svg:draw_unknown"
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
+    mutation_skip = (
+        "coverage.py",
+        "drawing.py",
+        "expert.py",
+        "files.py",
+        "phrases.py",
+        "progress.py",
+        "query.py",
+        "spec.py",
+        "svg.py",
+        "sweep.py",
+    )
+    mutants = HERE / "data" / "mutants.yaml"
     features = ROOT / "features" / "unknown"
     world = "world"
     no_board = "no tile was laid: the scenario ends before any board exists"

@@ -36,6 +36,16 @@ class PigSpec(GameSpec):
     package = "examples.pig"
     clauses = HERE / "data" / "clauses.yaml"
     ledger = HERE / "data" / "interpretations.yaml"
+    mutation_skip = (
+        "drawing.py",
+        "files.py",
+        "machine.py",
+        "openspiel.py",
+        "phrases.py",
+        "spec.py",
+        "steps.py",
+    )
+    mutants = HERE / "data" / "mutants.yaml"
     features = HERE / "features"
     puzzles = (HERE / "positions",)
     steps = "examples.pig.steps"

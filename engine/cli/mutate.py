@@ -1,0 +1,252 @@
+"""``rulings mutate``: how tightly a game's examples pin its rules, by mutation analysis.
+
+The mutants and the run are :mod:`properties.mutation` (Cosmic Ray's operators on the functions
+naming a clause, and each switch's default flipped; the examples run against each mutant in a
+forked child by ``properties/mutation_plugin.py``). This module picks the games and the sample,
+shows progress, and prints per clause which mutants were killed and which survived.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from engine.cli.params import json_option
+from engine.core import registry
+from engine.core.textfiles import write_atomically
+
+DEFAULT_OUT = Path("reports") / "mutation.json"
+
+
+@click.command(
+    "mutate",
+    short_help="Mutation analysis: do the examples notice a change to a rule?",
+    epilog="""\b
+Examples:
+  rulings mutate --game pig
+  rulings mutate --game falling-skies --limit 50 --seed 2
+  rulings mutate --limit 200 --json > mutation.json
+  rulings mutate --game unknown --list --limit 20
+  rulings mutate --game unknown --only unknown.action.move
+  rulings mutate --only default-reading
+""",
+)
+@click.option(
+    "--game",
+    "game_name",
+    type=click.Choice([*registry.names(), "all"]),
+    default="all",
+    show_default=True,
+    help="Whose rules to mutate (all: every registered game in turn).",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="At most N mutants per game, spread over the clauses (default: every mutant).",
+)
+@click.option(
+    "--only",
+    metavar="TEXT",
+    help="Only the mutants whose clause or ID holds TEXT (a clause, a file, a function, an "
+    "operator such as default-reading).",
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sample.")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=os.cpu_count() or 1,
+    show_default="the cores",
+    help="Mutants examined at once (one forked process each).",
+)
+@click.option(
+    "--list",
+    "list_only",
+    is_flag=True,
+    help="List the mutants that would run and run nothing.",
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False),
+    default=str(DEFAULT_OUT),
+    show_default=True,
+    metavar="FILE",
+    help="Where the full results go (JSON; the verification report shows them).",
+)
+@json_option
+@click.pass_context
+def mutate_command(
+    ctx: click.Context,
+    game_name: str,
+    limit: int | None,
+    only: str | None,
+    seed: int,
+    workers: int,
+    list_only: bool,
+    out: str,
+    as_json: bool,
+) -> None:
+    """Change the rules one small step at a time and see whether the examples notice.
+
+    Each mutant is one change to a function of the game's engine that names a rule clause (a
+    comparison loosened or tightened, a number moved by one, and/or swapped, a condition negated,
+    a loop skipped, True/False or +/- swapped), or a switch's default reading replaced by another.
+    For each, the game's scenarios, golden playthroughs, puzzles, clause-marked unit tests and
+    state machine run (those naming the mutant's clause first) until one fails: the mutant is
+    killed. A survivor is a change the examples let through: a rule they do not pin down, unless
+    the game accounts for it (engine/<game>/data/mutants.yaml: the rule is loose in the texts,
+    with its ledger entry, or the change cannot alter play).
+
+    Prints per clause the mutants killed and survived, then each survivor with its file, line
+    and change; --json prints the same as one object (mutants, killed, survivors, by clause).
+    """
+    from properties.mutation import describe, mutants, run_mutants, sample
+
+    games = list(registry.names()) if game_name == "all" else [game_name]
+    target = Path(out)
+    chosen = {game: sample(_matching(mutants(game), only), limit, seed) for game in games}
+    if only and not any(chosen.values()):
+        raise click.BadParameter(f"no mutant's clause or ID holds {only!r}", param_hint="--only")
+    if list_only:
+        rows = {game: describe(found) for game, found in chosen.items()}
+        if as_json:
+            click.echo(json.dumps({"mutants": [r for g in rows.values() for r in g]}))
+        else:
+            for game, found in rows.items():
+                click.echo(f"{game}: {len(found)} mutant(s)")
+                for row in found:
+                    click.echo(f"  {row['file']}:{row['line']} [{row['clause']}] {row['change']}")
+        return
+    answers = []
+    for game, found in chosen.items():
+        with click.progressbar(
+            length=len(found) + 1,
+            label=f"mutate {game}",
+            file=sys.stderr,
+            item_show_func=lambda text: text,
+        ) as bar:
+
+            def advance(done: int, record: dict[str, Any], bar: Any = bar) -> None:
+                bar.update(1, _progress_text(record))
+
+            results = run_mutants(game, found, workers, advance)
+        answers.append(_answer(results))
+    summary = _document(answers, seed, limit)
+    write_atomically(target, json.dumps(summary, indent=1) + "\n")
+    if as_json:
+        click.echo(json.dumps(summary))
+    else:
+        for answer in answers:
+            click.echo("\n".join(_lines(answer)))
+        click.echo(f"results written to {target}")
+    broken = [a["game"] for a in answers if a["baseline"].get("status") != "survived"]
+    ctx.exit(1 if broken else 0)
+
+
+def _matching(found: list[Any], only: str | None) -> list[Any]:
+    """The mutants whose clauses or ID hold ``only`` (all when it is not given)."""
+    if not only:
+        return found
+    return [m for m in found if only in m.id or any(only in c for c in m.clauses)]
+
+
+def _progress_text(record: dict[str, Any]) -> str:
+    if record["kind"] == "baseline":
+        return f"unchanged: {record['examples']} examples in {record['seconds']} s"
+    return record["status"]
+
+
+def _answer(results: Any) -> dict[str, Any]:
+    """One game's results as data."""
+    from properties.mutation import describe
+
+    rows = describe(results.mutants)
+    for row in rows:
+        outcome = results.outcomes.get(row["id"], {})
+        row["status"] = outcome.get("status", "not run")
+        for key in ("by", "failure", "why", "seconds"):
+            if key in outcome:
+                row[key] = outcome[key]
+        if row["id"] in results.accounted:
+            row["accounted"] = results.accounted[row["id"]]
+    counts = results.counts()
+    return {
+        "game": results.game,
+        "baseline": results.baseline,
+        "counts": counts,
+        "score": results.score(),
+        "mutants": rows,
+        "killed": [r for r in rows if r["status"] == "killed"],
+        "survivors": [r for r in rows if r["status"] == "survived"],
+        "not_applied": [r for r in rows if r["status"] == "not applied"],
+        "by_clause": results.by_clause(),
+    }
+
+
+def _document(answers: list[dict[str, Any]], seed: int, limit: int | None) -> dict[str, Any]:
+    """The whole run: every game's answer and the totals across them."""
+    killed = sum(a["counts"]["killed"] for a in answers)
+    survived = sum(a["counts"]["survived"] for a in answers)
+    accounted = sum(a["counts"]["accounted"] for a in answers)
+    return {
+        "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": _commit(),
+        "seed": seed,
+        "limit": limit,
+        "games": answers,
+        "mutants": [r for a in answers for r in a["mutants"]],
+        "killed": [r for a in answers for r in a["killed"]],
+        "survivors": [r for a in answers for r in a["survivors"]],
+        "totals": {
+            "killed": killed,
+            "survived": survived,
+            "accounted": accounted,
+            "score": killed / (killed + survived) if killed + survived else None,
+        },
+    }
+
+
+def _commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        )
+    except OSError:
+        return None
+    return done.stdout.strip() or None
+
+
+def _lines(answer: dict[str, Any]) -> list[str]:
+    """The text answer of one game: totals, clauses, survivors."""
+    counts = answer["counts"]
+    score = answer["score"]
+    baseline = answer["baseline"]
+    if baseline.get("status") != "survived":
+        return [
+            f"{answer['game']}: the examples fail without any mutant "
+            f"({baseline.get('by')}: {baseline.get('failure')}); fix them first"
+        ]
+    lines = [
+        f"{answer['game']}: {counts['mutants']} mutants, {counts['killed']} killed, "
+        f"{counts['survived']} survived ({counts['accounted']} accounted for), "
+        f"{counts['not applied']} not applied; "
+        + (f"{score:.1%} killed" if score is not None else "none ran")
+        + f" (examples: {baseline['examples']}, {baseline['seconds']} s unchanged)",
+        f"  {'clause':<58} {'mutants':>7} {'killed':>6} {'survived':>8}",
+    ]
+    for clause, row in answer["by_clause"].items():
+        lines.append(f"  {clause:<58} {row['mutants']:>7} {row['killed']:>6} {row['survived']:>8}")
+    if answer["survivors"]:
+        lines.append("  survivors:")
+    for row in answer["survivors"]:
+        mark = " (accounted for)" if "accounted" in row else ""
+        lines.append(f"    {row['file']}:{row['line']} {row['function']} [{row['clause']}]{mark}")
+        lines.append(f"      {row['change']}")
+    return lines
