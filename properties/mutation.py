@@ -16,8 +16,8 @@ meant for a forked child that throws the change away when it exits
 (``properties/mutation_plugin.py``).
 
 What is not mutated: module and class bodies (constants, data), functions naming no clause (the
-drawings, files, players and phrases rarely do), a game's ``GameSpec.mutation_skip`` files, and
-``assert`` statements.
+drawings, files, players and phrases rarely do), a game's ``GameSpec.mutation_skip`` files,
+``assert`` statements and f-strings (a message's wording is no rule).
 """
 
 from __future__ import annotations
@@ -26,16 +26,23 @@ import functools
 import gc
 import hashlib
 import importlib
+import json
+import os
 import random
 import re
+import subprocess
 import sys
+import tempfile
+import time
 import types
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import parso
+import yaml
 from cosmic_ray.ast import Visitor, get_ast
 from cosmic_ray.mutating import mutate_code
 from cosmic_ray.plugins import get_operator
@@ -125,16 +132,17 @@ class _Positions(Visitor):
     def __init__(self, operators: dict[str, Any]) -> None:
         self.operators = operators
         self.found: dict[str, list[tuple[int, int, bool]]] = {name: [] for name in operators}
-        """Per operator: (line, column, inside an assert statement) of each occurrence."""
-        self._asserts: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        """Per operator: (line, column, left alone) of each occurrence; left alone: inside an
+        ``assert`` statement or an f-string (what a message says is no rule)."""
+        self._spans: list[tuple[tuple[int, int], tuple[int, int]]] = []
 
     def visit(self, node: Any) -> Any:
-        if node.type == "assert_stmt":
-            self._asserts.append((node.start_pos, node.end_pos))
+        if node.type in ("assert_stmt", "fstring"):
+            self._spans.append((node.start_pos, node.end_pos))
         for name, operator in self.operators.items():
             for start, _end in operator.mutation_positions(node):
-                in_assert = any(a <= start < b for a, b in self._asserts)
-                self.found[name].append((start[0], start[1], in_assert))
+                left_alone = any(a <= start < b for a, b in self._spans)
+                self.found[name].append((start[0], start[1], left_alone))
         return node
 
 
@@ -213,9 +221,9 @@ def source_mutants(game: str, path: Path, known: set[str]) -> Iterator[Mutant]:
     positions = _Positions({name: get_operator(name)() for name in OPERATORS})
     positions.walk(get_ast(source))
     for name, found in positions.found.items():
-        for occurrence, (line, column, in_assert) in enumerate(found):
+        for occurrence, (line, column, left_alone) in enumerate(found):
             function = _innermost(functions, line)
-            if function is None or in_assert:
+            if function is None or left_alone:
                 continue
             within = function.occurrences.get(name, 0)
             function.occurrences[name] = within + 1
@@ -467,8 +475,6 @@ def accounted_survivors(game: str) -> dict[str, dict[str, str]]:
     """The survivors a game accounts for (``GameSpec.mutants``: a YAML list of ``id`` with
     ``why`` — ``loose`` with the ``ledger`` entry naming the rule the texts leave open, or
     ``same`` when the change cannot alter play, with a ``note`` saying why)."""
-    import yaml
-
     path = getattr(registry.game(game), "mutants", None)
     if path is None or not Path(path).exists():
         return {}
@@ -486,12 +492,6 @@ def run_mutants(
     """Run ``game``'s examples against each of ``chosen`` (``pytest`` with
     ``properties/mutation_plugin.py`` in a subprocess); ``progress(done, record)`` is called
     with each result as it comes."""
-    import json
-    import os
-    import subprocess
-    import tempfile
-    import time
-
     from engine.report.run import marked_files
 
     root = project_root()
@@ -534,3 +534,67 @@ def run_mutants(
         raise RuntimeError(f"the examples of {game} did not run: {tail}")
     outcomes = {r["id"]: r for r in records if r["kind"] == "mutant"}
     return GameResults(game, chosen, outcomes, baseline, accounted_survivors(game))
+
+
+# -- the results as data -----------------------------------------------------------------
+
+
+def answer_data(results: GameResults) -> dict[str, Any]:
+    """One game's results as data: counts, score, every mutant with its outcome, the killed,
+    the survivors, those not applied and the table by clause."""
+    rows = describe(results.mutants)
+    for row in rows:
+        outcome = results.outcomes.get(row["id"], {})
+        row["status"] = outcome.get("status", "not run")
+        for key in ("by", "failure", "why", "seconds"):
+            if key in outcome:
+                row[key] = outcome[key]
+        if row["id"] in results.accounted:
+            row["accounted"] = results.accounted[row["id"]]
+    counts = results.counts()
+    return {
+        "game": results.game,
+        "baseline": results.baseline,
+        "counts": counts,
+        "score": results.score(),
+        "mutants": rows,
+        "killed": [r for r in rows if r["status"] == "killed"],
+        "survivors": [r for r in rows if r["status"] == "survived"],
+        "not_applied": [r for r in rows if r["status"] == "not applied"],
+        "by_clause": results.by_clause(),
+    }
+
+
+def document(answers: list[dict[str, Any]], seed: int, limit: int | None) -> dict[str, Any]:
+    """The whole run (what ``rulings mutate --json`` prints and its ``--out`` file holds): when
+    and on which commit it was measured, every game's answer, all mutants, killed and survivors
+    across the games, and the totals."""
+    killed = sum(a["counts"]["killed"] for a in answers)
+    survived = sum(a["counts"]["survived"] for a in answers)
+    accounted = sum(a["counts"]["accounted"] for a in answers)
+    return {
+        "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": commit(),
+        "seed": seed,
+        "limit": limit,
+        "games": answers,
+        "mutants": [r for a in answers for r in a["mutants"]],
+        "killed": [r for a in answers for r in a["killed"]],
+        "survivors": [r for a in answers for r in a["survivors"]],
+        "totals": {
+            "killed": killed,
+            "survived": survived,
+            "accounted": accounted,
+            "score": killed / (killed + survived) if killed + survived else None,
+        },
+    }
+
+
+def commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        )
+    except OSError:
+        return None
+    return done.stdout.strip() or None

@@ -103,3 +103,21 @@ def test_listing_runs_nothing_and_says_each_change() -> None:
 )
 def test_bad_input_is_one_line(args: tuple[str, ...], prefix: str) -> None:
     one_line_error(run("mutate", *args), 2, prefix)
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_each_accounted_survivor_is_a_mutant_and_says_why(game: str) -> None:
+    """A game's mutants file names mutants that exist; a loose rule names its ledger entry; a
+    change that cannot alter play says why."""
+    from properties.mutation import accounted_survivors
+    from tests.test_ledger import ledgers
+
+    accounted = accounted_survivors(game)
+    ids = {m.id for m in mutants(game)}
+    known = ledgers()[game].ids
+    for mutant_id, entry in accounted.items():
+        assert mutant_id in ids, f"{mutant_id}: no such mutant (the code changed? remove it)"
+        assert entry.get("why") in ("loose", "same"), entry
+        if entry["why"] == "loose":
+            assert entry.get("ledger") in known, entry
+        assert entry.get("note"), entry

@@ -546,3 +546,31 @@ def test_the_interpretations_list_every_noted_reading_of_the_ledger(
                 for li in block.find("ul", "alternatives")[0].find("li")
             ]
             assert items == [" ".join(str(a).split()) for a in entry["alternatives"]], entry["id"]
+
+
+def test_the_mutation_section_shows_each_game_and_each_survivor(tmp_path: Path) -> None:
+    """With results, the index says per game the mutants killed and survived and lists each
+    survivor's place, clause and change; without, it says how to measure them."""
+    from engine.report.page import mutation_section
+
+    report = small_report(tmp_path)
+    assert "Not measured" in mutation_section(report)
+    survivor = {
+        "file": "engine/x.py", "line": 7, "clause": "unknown.range", "change": "a < b  ->  a <= b",
+        "accounted": {"why": "loose", "ledger": "range-endpoints", "note": "either reading"},
+    }  # fmt: skip
+    report.mutation = {
+        "measured": "2026-12-04 22:00 UTC", "commit": "abc1234", "seed": 0, "limit": 5,
+        "games": [{
+            "game": "unknown", "score": 0.8, "survivors": [survivor],
+            "counts": {"mutants": 5, "killed": 4, "survived": 1, "accounted": 1, "not applied": 0},
+            "by_clause": {"unknown.range": {"mutants": 5, "killed": 4, "survived": 1}},
+        }],
+    }  # fmt: skip
+    html = mutation_section(report)
+    assert (
+        "<td>unknown</td><td>5</td><td>4</td><td>1</td><td>1</td><td>0</td><td>80.0%</td>" in html
+    )
+    assert "engine/x.py:7" in html and "a &lt; b  -&gt;  a &lt;= b" in html
+    assert "loose in the texts: ledger range-endpoints" in html
+    assert "commit <code>abc1234</code>" in html

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +105,7 @@ def mutate_command(
     Prints per clause the mutants killed and survived, then each survivor with its file, line
     and change; --json prints the same as one object (mutants, killed, survivors, by clause).
     """
-    from properties.mutation import describe, mutants, run_mutants, sample
+    from properties.mutation import answer_data, describe, document, mutants, run_mutants, sample
 
     games = list(registry.names()) if game_name == "all" else [game_name]
     target = Path(out)
@@ -137,8 +135,8 @@ def mutate_command(
                 bar.update(1, _progress_text(record))
 
             results = run_mutants(game, found, workers, advance)
-        answers.append(_answer(results))
-    summary = _document(answers, seed, limit)
+        answers.append(answer_data(results))
+    summary = document(answers, seed, limit)
     write_atomically(target, json.dumps(summary, indent=1) + "\n")
     if as_json:
         click.echo(json.dumps(summary))
@@ -161,66 +159,6 @@ def _progress_text(record: dict[str, Any]) -> str:
     if record["kind"] == "baseline":
         return f"unchanged: {record['examples']} examples in {record['seconds']} s"
     return record["status"]
-
-
-def _answer(results: Any) -> dict[str, Any]:
-    """One game's results as data."""
-    from properties.mutation import describe
-
-    rows = describe(results.mutants)
-    for row in rows:
-        outcome = results.outcomes.get(row["id"], {})
-        row["status"] = outcome.get("status", "not run")
-        for key in ("by", "failure", "why", "seconds"):
-            if key in outcome:
-                row[key] = outcome[key]
-        if row["id"] in results.accounted:
-            row["accounted"] = results.accounted[row["id"]]
-    counts = results.counts()
-    return {
-        "game": results.game,
-        "baseline": results.baseline,
-        "counts": counts,
-        "score": results.score(),
-        "mutants": rows,
-        "killed": [r for r in rows if r["status"] == "killed"],
-        "survivors": [r for r in rows if r["status"] == "survived"],
-        "not_applied": [r for r in rows if r["status"] == "not applied"],
-        "by_clause": results.by_clause(),
-    }
-
-
-def _document(answers: list[dict[str, Any]], seed: int, limit: int | None) -> dict[str, Any]:
-    """The whole run: every game's answer and the totals across them."""
-    killed = sum(a["counts"]["killed"] for a in answers)
-    survived = sum(a["counts"]["survived"] for a in answers)
-    accounted = sum(a["counts"]["accounted"] for a in answers)
-    return {
-        "measured": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": _commit(),
-        "seed": seed,
-        "limit": limit,
-        "games": answers,
-        "mutants": [r for a in answers for r in a["mutants"]],
-        "killed": [r for a in answers for r in a["killed"]],
-        "survivors": [r for a in answers for r in a["survivors"]],
-        "totals": {
-            "killed": killed,
-            "survived": survived,
-            "accounted": accounted,
-            "score": killed / (killed + survived) if killed + survived else None,
-        },
-    }
-
-
-def _commit() -> str | None:
-    try:
-        done = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
-        )
-    except OSError:
-        return None
-    return done.stdout.strip() or None
 
 
 def _lines(answer: dict[str, Any]) -> list[str]:

@@ -28,6 +28,7 @@ import click
 
 from engine.cli.params import json_option
 from engine.core import registry
+from engine.core.textfiles import write_atomically
 from engine.report.clauses import clause_rows
 from engine.report.cucumber import cucumber_json
 from engine.report.differential import run_differential, switch_reports
@@ -256,6 +257,16 @@ Examples:
     metavar="N",
     help="Games per set-up for --bot.",
 )
+@click.option(
+    "--mutants",
+    default=0,
+    show_default=True,
+    type=click.IntRange(min=0),
+    metavar="N",
+    help="Also run N mutants of each game (rulings mutate --limit N) for the report's section "
+    "on how tightly the examples pin the rules; with 0 that section shows OUT/mutation.json, "
+    "the results rulings mutate last wrote there, if any.",
+)
 @json_option
 @click.pass_context
 def verify_command(
@@ -273,6 +284,7 @@ def verify_command(
     validator_playouts: int,
     bot: str | None,
     bot_games: int,
+    mutants: int,
     as_json: bool,
 ) -> None:
     """Verify the registered games (or GAME) against their rulebooks, run every independent
@@ -324,6 +336,7 @@ def verify_command(
             crosscheck, openspiel, validations, validator_playouts, level.maps + level.z3_maps
         )
         report.level = level.lines()
+        report.mutation = _mutation(specs, mutants, seed, target)
         report.seconds = time.monotonic() - began
         _write_report(report, work, target)
     finally:
@@ -471,6 +484,28 @@ def _write_report(report: Report, work: Path, target: Path) -> None:
         if (work / name).exists():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             os.replace(work / name, target / name)
+
+
+def _mutation(specs: tuple[Any, ...], limit: int, seed: int, target: Path) -> dict[str, Any] | None:
+    """The mutation analysis the report shows: ``limit`` mutants of each game run now (and
+    written to OUT/mutation.json), or with 0 the file a ``rulings mutate`` run left there."""
+    saved = target / "mutation.json"
+    if limit == 0:
+        try:
+            return json.loads(saved.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+    from properties.mutation import answer_data, document, mutants, run_mutants, sample
+
+    answers = []
+    for spec in specs:
+        chosen = sample(mutants(spec.name), limit, seed)
+        click.echo(f"rulings verify: {len(chosen)} mutants of {spec.name} ...", err=True)
+        answers.append(answer_data(run_mutants(spec.name, chosen, os.cpu_count() or 1)))
+    found = document(answers, seed, limit)
+    target.mkdir(parents=True, exist_ok=True)
+    write_atomically(saved, json.dumps(found, indent=1) + "\n")
+    return found
 
 
 def _differential_progress(done: int, total: int, what: str) -> None:

@@ -124,6 +124,8 @@ class Report:
     out: Path
     level: list[str] = field(default_factory=list)
     """What the run's level ran and left out (``rulings verify``'s first lines)."""
+    mutation: dict[str, Any] | None = None
+    """The mutation analysis shown (``rulings mutate``'s results document), if any."""
 
     @property
     def ok(self) -> bool:

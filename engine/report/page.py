@@ -190,6 +190,7 @@ def index_body(site: Site) -> str:
     for game in report.games:
         parts.append(game_overview(site, game))
     parts.append(checks_section(report))
+    parts.append(mutation_section(report))
     parts.append(coverage_section(report))
     return "\n".join(parts)
 
@@ -324,6 +325,75 @@ def checks_section(report: Report) -> str:
         for c in report.checks
     )
     return f'<section id="checks"><h2>Other checks</h2><ul>{items}</ul></section>'
+
+
+def mutation_section(report: Report) -> str:
+    """How tightly the examples pin the rules: per game the mutants killed and survived (and
+    the survivors accounted for), each survivor with its place and change, and per clause."""
+    head = '<section id="mutation"><h2>How tightly the examples pin the rules</h2>'
+    found = report.mutation
+    if not found:
+        return (
+            f"{head}<p>Not measured: run <code>rulings mutate</code> (results in "
+            "<code>reports/mutation.json</code>) or <code>rulings verify --mutants N</code>.</p>"
+            "</section>"
+        )
+    limit = found.get("limit")
+    sample = f"a sample of up to {limit} mutants per game" if limit else "every mutant"
+    parts = [
+        head,
+        "<p>Each mutant is one small change to the engine code applying a clause (a comparison "
+        "loosened, a number moved by one, a condition negated, a step skipped, ...) or a "
+        "switch's default reading replaced; it is <em>killed</em> when a scenario, golden "
+        "playthrough, puzzle, unit test or the state machine fails against it. A survivor is a "
+        "change the examples let through. "
+        f"Measured {escape(str(found.get('measured')))} on commit "
+        f"<code>{escape(str(found.get('commit')))}</code>, {escape(sample)} (seed "
+        f"{escape(str(found.get('seed')))}).</p>",
+        "<table><tr><th>game</th><th>mutants</th><th>killed</th><th>survived</th>"
+        "<th>accounted for</th><th>not applied</th><th>killed of those run</th></tr>",
+    ]
+    for game in found.get("games", []):
+        c = game["counts"]
+        score = "-" if game.get("score") is None else f"{game['score']:.1%}"
+        parts.append(
+            f"<tr><td>{escape(game['game'])}</td><td>{c['mutants']}</td><td>{c['killed']}</td>"
+            f"<td>{c['survived']}</td><td>{c['accounted']}</td><td>{c['not applied']}</td>"
+            f"<td>{score}</td></tr>"
+        )
+    parts.append("</table>")
+    for game in found.get("games", []):
+        rows = "".join(
+            f"<tr><td><code>{escape(r['file'])}:{r['line']}</code></td>"
+            f"<td><code>{escape(r['clause'])}</code></td><td><code>{escape(r['change'])}</code>"
+            f"</td><td>{escape(_accounted(r))}</td></tr>"
+            for r in game["survivors"]
+        )
+        clauses = "".join(
+            f"<tr><td><code>{escape(clause)}</code></td><td>{row['mutants']}</td>"
+            f"<td>{row['killed']}</td><td>{row['survived']}</td></tr>"
+            for clause, row in game["by_clause"].items()
+        )
+        parts.append(
+            f"<details><summary>{escape(game['game'])}: {len(game['survivors'])} survivor(s)"
+            "</summary><table><tr><th>where</th><th>clause</th><th>change</th>"
+            f"<th>accounted for</th></tr>{rows}</table></details>"
+            f"<details><summary>{escape(game['game'])}: by clause</summary><table><tr>"
+            "<th>clause</th><th>mutants</th><th>killed</th><th>survived</th></tr>"
+            f"{clauses}</table></details>"
+        )
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _accounted(row: dict) -> str:
+    """What a game's mutants file says of a survivor, or that nothing does."""
+    entry = row.get("accounted")
+    if not entry:
+        return "no: a rule the examples leave loose"
+    if entry.get("why") == "loose":
+        return f"loose in the texts: ledger {entry.get('ledger', '?')}"
+    return f"cannot alter play: {entry.get('note', '')}"
 
 
 def coverage_section(report: Report) -> str:
