@@ -341,6 +341,8 @@ def apply(mutant: Mutant) -> int:
     except SyntaxError as error:
         raise NotApplied(f"the change does not compile: {error}") from error
     differing = {key: code for key, code in after.items() if before.get(key) != code}
+    if not differing:
+        raise NotApplied("the change is in no function's code (a parameter's default value?)")
     importlib.import_module(mutant.file.removesuffix(".py").replace("/", "."))
     changed_functions = 0
     for obj in gc.get_objects():

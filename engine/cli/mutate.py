@@ -103,7 +103,8 @@ def mutate_command(
     with its ledger entry, or the change cannot alter play).
 
     Prints per clause the mutants killed and survived, then each survivor with its file, line
-    and change; --json prints the same as one object (mutants, killed, survivors, by clause).
+    and change, each game as soon as it is done (the results file is rewritten after each
+    game); --json prints the same as one object (mutants, killed, survivors, by clause).
     """
     from properties.mutation import answer_data, describe, document, mutants, run_mutants, sample
 
@@ -136,13 +137,15 @@ def mutate_command(
 
             results = run_mutants(game, found, workers, advance)
         answers.append(answer_data(results))
-    summary = document(answers, seed, limit)
-    write_atomically(target, json.dumps(summary, indent=1) + "\n")
+        summary = document(answers, seed, limit)
+        write_atomically(target, json.dumps(summary, indent=1) + "\n")
+        if not as_json and len(chosen) > 1:
+            click.echo("\n".join(_lines(answers[-1])))
     if as_json:
         click.echo(json.dumps(summary))
     else:
-        for answer in answers:
-            click.echo("\n".join(_lines(answer)))
+        if len(chosen) == 1:
+            click.echo("\n".join(_lines(answers[0])))
         click.echo(f"results written to {target}")
     broken = [a["game"] for a in answers if a["baseline"].get("status") != "survived"]
     ctx.exit(1 if broken else 0)
