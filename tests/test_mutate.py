@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import json
 import os
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 from engine.core import registry
 from engine.report.clauses import index_of
-from properties.mutation import DEFAULT_FLIP, apply, mutants, sample
+from properties.mutation import DEFAULT_FLIP, Mutant, apply, sample
+from properties.mutation import mutants as all_mutants
 from tests.cli_support import one_line_error, run
+
+
+@cache
+def mutants(game: str) -> list[Mutant]:
+    """The game's mutants, listed once for the module (parsing the sources takes a second)."""
+    return all_mutants(game)
 
 
 @pytest.mark.parametrize("game", registry.names())
