@@ -2,19 +2,25 @@
 
 ``@initialize`` draws a shipped scenario (``engine/falling_skies/data/scenarios/*.yaml``) and a
 reading for every switch of the interpretation ledger (``Ruleset`` fields), and builds the
-game's initial state. The one ``@rule`` steps one decision: a chance node by its exact
+game's initial state; it also draws the share of the player decisions the expert player takes
+in this example and the expert's seed (:class:`properties.Mixture`: uniform play seldom gets
+past the first research steps). The one ``@rule`` steps one decision: a chance node by its exact
 probability (Hypothesis draws a ticket below the common denominator, so failures shrink towards
-the first outcome), a player node uniformly over its legal decisions. After every step the
-invariants below hold (each names the rule clause it protects; ``INVARIANTS`` lists them). At
-teardown the recorded decisions are replayed from the initial state and must give the same
-states and events (determinism).
+the first outcome), a player node by the expert or uniformly over its legal decisions; every
+``WRONG_EVERY``-th decision, decisions the rules do not offer are tried first and must be
+refused; once the game is over, the step checks that no decision is accepted, and the unchanged
+state is not checked again. After every decision the invariants below hold (each names the rule
+clause it protects; ``INVARIANTS`` lists them). The position
+file round trip runs every ``ROUND_TRIP_EVERY``-th state (through the JSON Schema every
+``SCHEMA_EVERY``-th) and on the last. At teardown the recorded decisions are replayed from the
+initial state and must give the same states and events (determinism).
 
-Sizes: ``max_examples`` of the loaded profile (at least 300 at ``ci``), ``STEPS`` decisions
-per example in the test (``properties/test_falling_skies_machine.py``); ``rulings fuzz`` plays
-``DEEP_STEPS`` per example at the deep profile (``properties/fuzz.py``). The clause index
-(``engine/falling_skies/data/clauses.yaml``, field ``invariants``) lists the pairs of
-``INVARIANTS`` (``tests/test_invariant_index.py`` keeps the two in step). ``TALLY`` counts
-examples and steps.
+Sizes: ``EXAMPLES`` examples of ``STEPS`` steps in the test (``properties/test_machines.py``);
+``rulings fuzz`` plays ``DEEP_STEPS`` per example at the deep profile (``properties/fuzz.py``).
+The clause index (``engine/falling_skies/data/clauses.yaml``, field ``invariants``) lists the
+pairs of ``INVARIANTS`` (``tests/test_invariant_index.py`` keeps the two in step). ``TALLY``
+counts examples and steps, the rounds reached, the decision kinds, the clauses the events cite,
+and (``marks``) the research step each example ended on.
 """
 
 from __future__ import annotations
@@ -49,19 +55,24 @@ from engine.falling_skies.ruleset import DEFAULT, interpretation_ledger
 from engine.falling_skies.scenario import DATA, Scenario, load_scenario
 from engine.falling_skies.state import FSState
 from engine.positions import check_position_data, parse_position_text
-from properties import TALLY, pick
+from properties import TALLY, Mixture, expert_mixes
 from properties.profiles import scaled
 
 SCENARIOS = sorted((DATA / "scenarios").glob("*.yaml"))
-EXAMPLES = scaled(300)
+EXAMPLES = scaled(80)
 SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.data_too_large)
 """The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 STEPS = 100
 DEEP_STEPS = 300
 NAME = "falling-skies"
-SCHEMA_EVERY = 10
-"""Every SCHEMA_EVERY-th state (and the last) goes through YAML text and the JSON Schema (both
-slow in pure Python); the others through JSON text."""
+WRONG_EVERY = 5
+"""Every WRONG_EVERY-th decision (the first included), wrong decisions are offered first."""
+ROUND_TRIP_EVERY = 5
+"""Every ROUND_TRIP_EVERY-th state (the first included) and the last goes through its position
+file text."""
+SCHEMA_EVERY = 20
+"""Of those, every SCHEMA_EVERY-th state (and the last) goes through YAML text and the JSON
+Schema (both slow in pure Python); the others through JSON text."""
 
 DAMAGE_CLAUSES = ("fs.damage.hit", "fs.mothership.action.damage")
 
@@ -306,35 +317,53 @@ class FallingSkiesMachine(RuleBasedStateMachine):
         self.readings: tuple[tuple[str, str], ...] = ()
         self.attempt: Any = None
         """The decision being applied: set while ``apply`` runs, so a crash can be replayed."""
+        self.mix: Mixture | None = None
+        self.fresh = False
+        """Whether the state changed since the invariants last ran (they run only then)."""
         TALLY.machine_started(NAME, self)
+
+    PLAYS_READINGS = True
 
     @initialize(
         path=st.sampled_from(SCENARIOS),
         readings=readings_strategy(),
+        mix=expert_mixes(),
     )
-    def setup(self, path: Path, readings: tuple[tuple[str, str], ...]) -> None:
+    def setup(
+        self, path: Path, readings: tuple[tuple[str, str], ...], mix: tuple = (0.0, 0)
+    ) -> None:
         self.game = game_for(path, readings)
         self.readings = readings
+        self.mix = Mixture(NAME, self.game, *mix)
         self.state = self.game.initial_state()
         self.before = self.state
         self.events = ()
         self.trail = [(self.state, ())]
+        self.fresh = True
 
-    @precondition(lambda self: self.state is not None and self.state.outcome is None)
     @rule(data=st.data())
     def step(self, data: st.DataObject) -> None:
-        assert self.game is not None and self.state is not None
+        """One decision, or once the game is over, the check that none is taken. The machine's
+        only rule, since Hypothesis switches rules off at random and an example whose one
+        runnable rule is off is thrown away."""
+        assert self.game is not None and self.state is not None and self.mix is not None
+        if self.state.outcome is not None:
+            self.no_decision_after_the_end()
+            return
+        if self.steps % WRONG_EVERY == 0:
+            self.offer_wrong_decision()
         node = self.game.node(self.state)
         assert not dead_end_problems(node), dead_end_problems(node)
-        decision = pick(data.draw, node)
+        decision = self.mix.decide(data.draw, self.state, node)
         self.attempt = decision
         result = self.game.apply(self.state, decision)
         self.attempt = None
         self.decisions.append(decision)
-        TALLY.step(NAME)
+        TALLY.step(NAME, decision, result.events, isinstance(node, ChanceNode))
         self.before, self.state, self.events = self.state, result.state, result.events
         self.trail.append((result.state, result.events))
         self.steps += 1
+        self.fresh = True
 
     def check(self, problems: list[str]) -> None:
         assert not problems, (
@@ -342,19 +371,17 @@ class FallingSkiesMachine(RuleBasedStateMachine):
             f"round {self.state.round if self.state else '?'}: " + "; ".join(problems)
         )
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def state_invariants(self) -> None:
         if self.game is None or self.state is None:
             return
         game, state = self.game, self.state
         node = game.node(state)
+        trip = self.steps % ROUND_TRIP_EVERY == 0
+        schema = self.steps % SCHEMA_EVERY == 0
         self.check(
-            round_trip_problems(
-                game,
-                state,
-                schema=self.steps % SCHEMA_EVERY == 0,
-                as_json=self.steps % SCHEMA_EVERY != 0,
-            )
+            (round_trip_problems(game, state, schema=schema, as_json=not schema) if trip else [])
             + chance_problems(node)
             + terminal_problems(game, state, node)
             + (dead_end_problems(node) if state.outcome is None else [])
@@ -364,6 +391,7 @@ class FallingSkiesMachine(RuleBasedStateMachine):
             + white_supply_problems(game, state)
         )
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def step_invariants(self) -> None:
         if self.game is None or self.state is None or self.before is None:
@@ -373,8 +401,6 @@ class FallingSkiesMachine(RuleBasedStateMachine):
             + damage_problems(self.before, self.state, self.events)
         )
 
-    @precondition(lambda self: self.state is not None and self.state.outcome is None)
-    @rule()
     def offer_wrong_decision(self) -> None:
         """``fs.round.phases``: a decision the rules do not offer now (another phase's, a column
         or die that is not there, or no decision of this game) raises ``IllegalDecision`` and
@@ -401,11 +427,10 @@ class FallingSkiesMachine(RuleBasedStateMachine):
                 raise AssertionError(f"{decision!r} was accepted at {node!r}")
             assert stable_key(self.state) == key, "a refused decision changed the state"
 
-    @precondition(lambda self: self.state is not None and self.state.outcome is not None)
-    @rule()
     def no_decision_after_the_end(self) -> None:
         """``fs.end.win``: once the game is over, ``apply`` refuses every decision."""
         assert self.game is not None and self.state is not None
+        self.fresh = False
         for decision in self.decisions[-3:]:
             try:
                 self.game.apply(self.state, decision)
@@ -416,7 +441,10 @@ class FallingSkiesMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """``fs.round.phases``, determinism: the same decisions from the same start give the same states and events;
         the last state also reads back through JSON and the schema."""
-        TALLY.example(NAME)
+        TALLY.example(NAME, self.state)
+        if self.game is not None and self.state is not None:
+            top = len(self.game.scenario.research)
+            TALLY.mark(NAME, f"research {self.state.research} of {top}")
         if self.game is None or self.state is None or self.attempt is not None:
             return  # not set up, or the engine crashed mid-decision (that failure is reported)
         state = self.game.initial_state()

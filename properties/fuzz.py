@@ -12,7 +12,9 @@ Hypothesis has no time limit, so the run is a series of batches, each seeded fro
 the deadline. A batch that fails is shrunk by Hypothesis to a minimal failing example; its last
 run (the minimal one) is the machine :data:`properties.TALLY` saw last, and :class:`Failure`
 carries its start state, readings and decisions so that the command can write a position file
-and a replay.
+and a replay. :attr:`FuzzRun.coverage` is what the run's examples covered
+(:meth:`properties.Tally.coverage`: the rounds reached, decision kinds, clauses seen and never
+seen).
 """
 
 from __future__ import annotations
@@ -64,6 +66,8 @@ class FuzzRun:
     seconds: float = 0.0
     failure: Failure | None = None
     batch_seeds: list[int] = field(default_factory=list)
+    coverage: dict[str, Any] = field(default_factory=dict)
+    """What the run's examples covered (:meth:`properties.Tally.coverage`)."""
 
 
 def machine_class(game: str) -> type[RuleBasedStateMachine]:
@@ -117,6 +121,7 @@ def fuzz(
     start = time.monotonic()
     deadline = start + minutes * 60
     examples0, steps0 = TALLY.examples[game], TALLY.steps[game]
+    covered0 = TALLY.snapshot(game)
 
     def counted(name: str) -> None:
         run.examples = TALLY.examples[game] - examples0
@@ -140,6 +145,7 @@ def fuzz(
         run.seconds = time.monotonic() - start
         run.examples = TALLY.examples[game] - examples0
         run.steps = TALLY.steps[game] - steps0
+        run.coverage = TALLY.coverage(game, covered0)
     return run
 
 

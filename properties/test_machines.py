@@ -7,6 +7,12 @@ decisions) and may name the Hypothesis health checks its long games trip
 ``Test<Machine>`` (``TestUnknownMachine``), a subclass of the game's machine, so ``rulings fuzz``
 keeps its own settings on the class itself; pytest's summary prints what each played, under
 "state machines" (``properties/conftest.py``).
+
+A module naming ``LATE_ROUND`` and ``LATE_SHARE`` (Unknown: round 5, a third) also asks that
+its run reach the late game: after the machine has run, at least ``LATE_SHARE`` of the examples
+it played (those that took a decision) must have reached round ``LATE_ROUND``, as counted in
+``properties.TALLY`` (:func:`late_share_problem`); the expert player's share of the decisions
+(``properties.Mixture``) is what gets them there.
 """
 
 from __future__ import annotations
@@ -17,14 +23,32 @@ from typing import Any
 from hypothesis import HealthCheck, settings
 
 from engine.core import registry
+from properties import TALLY
 
 SUPPRESSED = (HealthCheck.too_slow, HealthCheck.data_too_large)
 """The health checks suppressed for a machine whose module names none."""
 
 
+def late_share_problem(game: str, since: dict[str, Any], late_round: int, share: float) -> str:
+    """What is wrong with the examples of ``game`` played since the ``TALLY.snapshot`` ``since``:
+    fewer than ``share`` of them reached round ``late_round`` (or none was played); ``""`` if
+    nothing."""
+    rounds = TALLY.coverage(game, since)["rounds"]
+    played = sum(rounds.values())
+    reached = sum(n for r, n in rounds.items() if int(r) >= late_round)
+    if not played:
+        return f"{game}: no example took a decision"
+    if reached < share * played:
+        return (
+            f"{game}: {reached} of {played} examples ({reached / played:.0%}) reached round "
+            f"{late_round}; at least {share:.0%} must (rounds reached: {rounds})"
+        )
+    return ""
+
+
 def suite_case(reference: str) -> Any:
     """The unittest case running the machine ``reference`` (``module:Class``) names as the suite
-    does: a subclass with its module's example and step counts."""
+    does: a subclass with its module's example and step counts (and its late-round share)."""
     machine = registry.load_reference(reference)
     module = import_module(machine.__module__)
     suite = type(
@@ -38,7 +62,21 @@ def suite_case(reference: str) -> Any:
         deadline=None,
         suppress_health_check=list(getattr(module, "SUPPRESSED_HEALTH_CHECKS", SUPPRESSED)),
     )
-    return suite.TestCase
+    late_round, share = getattr(module, "LATE_ROUND", None), getattr(module, "LATE_SHARE", None)
+    if not (late_round and share):
+        return suite.TestCase
+    plain = suite.TestCase
+
+    def run_and_check_late_rounds(self: Any) -> None:
+        before = TALLY.snapshot(module.NAME)
+        plain.runTest(self)
+        problem = late_share_problem(module.NAME, before, late_round, share)
+        assert not problem, problem
+
+    run_and_check_late_rounds.is_hypothesis_test = True  # type: ignore[attr-defined]
+    return type(
+        plain.__name__, (plain,), {"runTest": run_and_check_late_rounds, "__module__": __name__}
+    )
 
 
 for _spec in registry.games().values():

@@ -1,17 +1,24 @@
 """A Hypothesis state machine that plays Unknown through the engine's own decisions.
 
 ``@initialize`` draws one of the ten missions, a difficulty, 1 to 6 players and a seed and builds
-the game by the Setup section (``standard_setup``). Each ``@rule`` step takes one decision: at a
-chance node Hypothesis draws an outcome by its exact probability (a uniform integer below the
-common denominator of the outcomes' probabilities picks the outcome, as ``sample_outcome`` does),
-at a player node it draws one of ``node.legal``. A second rule offers the engine a decision of
-the wrong kind, which must raise ``IllegalDecision`` and leave the state as it was. Once the
-game is over both have a false precondition and only the idle ``game_over`` rule runs (Hypothesis
-needs one runnable rule). The state file round trip skips the JSON schema on each step (too slow)
-and runs it at teardown only when ``SCHEMA_AT_TEARDOWN`` is on (off: a known bug, see there).
-``test_invariants_catch_planted_breaks`` shows most invariants fail on a planted break.
+the game by the Setup section (``standard_setup``); it also draws the share of the player
+decisions the expert player takes in this example and the expert's seed
+(:class:`properties.Mixture`: uniform play starves base within two rounds, the expert reaches
+round 5 in about 60-100 decisions, so the late mission piles, the mission tiles' rules, the
+behemoth, refugees and allies, water flow, task rewards and late hazards are played). Each
+``@rule`` step takes one decision: at a chance node Hypothesis draws an outcome by its exact
+probability (a uniform integer below the common denominator of the outcomes' probabilities
+picks the outcome, as ``sample_outcome`` does), at a player node the expert or a uniform
+Hypothesis draw from ``node.legal`` decides. Every ``WRONG_EVERY``-th decision the engine is
+first offered a decision of the wrong kind, which must raise ``IllegalDecision`` and leave the
+state as it was. Once the game is over the rule does nothing (``game_over``) and the invariants
+are not checked again on the unchanged state; it is the machine's only rule, since Hypothesis
+switches rules off at random and an example whose one runnable rule is off is thrown away. The state
+file round trip runs every ``ROUND_TRIP_EVERY``-th decision without the JSON schema, and at
+teardown with it (``SCHEMA_AT_TEARDOWN``). ``test_invariants_catch_planted_breaks`` shows most
+invariants fail on a planted break.
 
-After every step each ``@invariant`` below checks one rule; its name and docstring give the
+After every decision each ``@invariant`` below checks one rule; its name and docstring give the
 clause it protects, ``INVARIANTS`` maps clause IDs to invariant names, and the clause index
 (``engine/unknown/data/clauses.yaml``, field ``invariants``) lists the same pairs
 (``tests/test_invariant_index.py`` keeps the two in step). The engine's own contracts are keyed by
@@ -19,15 +26,19 @@ the rule they serve: a state file and a replay resume the round where it stood
 (``unknown.turn.phases``), and chance outcomes are the shuffled stack's draws and the d4 rolls
 (``unknown.setup.stack.shuffle``, ``unknown.base.tie-die``).
 
-The test (``properties/test_unknown_machine.py``) runs this machine at the loaded profile;
-``rulings fuzz`` runs it for minutes at the deep one (``properties/fuzz.py``). ``TALLY`` counts
-examples and steps per game for the summary both print.
+The suite (``properties/test_machines.py``) runs this machine at the loaded profile and checks
+that at least ``LATE_SHARE`` of its examples reach round ``LATE_ROUND``; ``rulings fuzz`` runs it
+for minutes at the deep one (``properties/fuzz.py``). ``TALLY`` counts examples and steps per
+game, the rounds reached, the decision kinds, the clauses the events cite, and (``marks``) the
+decisions of each mission's own rules (``engine.unknown.missions``, the allies') and the
+mission pile each example drew from last.
 
 Not checked, and why: an enemy standing on an impassable tile is checked against the tiles of
 the catalog that are impassable face up (not barrier or blaze tokens, which can be laid under an
 enemy by rules this test does not model); "where it spawned" is the spot the machine first saw
-the enemy on (the engine keeps no spawn spot), so an enemy that leaves its impassable spawn
-tile and steps back onto it is missed.
+the enemy on, in the step its id appeared (the engine keeps no spawn spot and reuses the ids of
+enemies that left the game), so an enemy that leaves its impassable spawn tile and steps back
+onto it is missed, and so is one whose id left and came back within one step.
 """
 
 from __future__ import annotations
@@ -59,16 +70,27 @@ from engine.unknown.files import state_from_data, state_from_text, state_to_text
 from engine.unknown.game import UnknownGame
 from engine.unknown.setup import DIFFICULTIES, setup_data, standard_setup
 from engine.unknown.state import UnknownState
-from properties import TALLY
+from properties import TALLY, Mixture, expert_mixes
 from properties.profiles import scaled
 
 MISSIONS = tuple(sorted(setup_data().missions))
 HEALTH_STATES = ("healthy", "injured", "incapacitated")
 OUTCOMES = ("win", "loss")
-STEPS = 25
-"""Decisions per example in the test (``ci``); ``rulings fuzz`` plays ``DEEP_STEPS``."""
-DEEP_STEPS = 150
-EXAMPLES = scaled(300)
+STEPS = 150
+"""Steps (decisions, then idle steps once the game is over) per example in the test (``ci``);
+``rulings fuzz`` plays ``DEEP_STEPS``."""
+DEEP_STEPS = 300
+EXAMPLES = scaled(30)
+LATE_ROUND = 5
+LATE_SHARE = 1 / 3
+"""The suite fails when fewer than this share of its examples reach round ``LATE_ROUND``."""
+WRONG_EVERY = 5
+"""Every WRONG_EVERY-th decision (the first included), a wrong decision is offered first."""
+ROUND_TRIP_EVERY = 10
+"""Every ROUND_TRIP_EVERY-th state (the first included) goes through its state file text; the
+last one, at teardown, through the JSON schema too."""
+MISSION_MODULES = ("engine.unknown.missions.", "engine.unknown.allies")
+"""Where the decisions of the missions' own rules are defined (counted by mission in marks)."""
 SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.filter_too_much)
 """The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 GAME = UnknownGame()
@@ -159,6 +181,15 @@ def integer_shares(node: ChanceNode) -> tuple[list[int], int]:
     return [p.numerator * (denominator // p.denominator) for _, p in node.outcomes], denominator
 
 
+def pile_reached(piles: int, state: UnknownState) -> str:
+    """Which of the ``piles`` piles of the tile stack ``state`` draws from
+    (``unknown.setup.stack.mission-piles``: one pile per mission tile, drawn one after another;
+    the stack is split at the start of round 1): ``pile K of N``."""
+    if not state.stack.size:
+        return f"all {piles} piles drawn"
+    return f"pile {piles - len(state.stack.piles)} of {piles}"
+
+
 def read_back(state: UnknownState, schema: bool = False) -> UnknownState:
     """The state after a trip through the text of its YAML state file.
 
@@ -185,7 +216,15 @@ class UnknownMachine(RuleBasedStateMachine):
         self.events: tuple[Event, ...] = ()
         self.attempt: Any = None
         """The decision being applied: set while ``apply`` runs, so a crash can be replayed."""
+        self.mix = Mixture(NAME, GAME, 0.0, 0)
+        self.piles = 1
+        """The most piles the tile stack has had in this example (it is split in round 1)."""
+        self.fresh = False
+        """Whether the state changed since the invariants last ran (they run only then)."""
+        self._node: tuple[Any, Any] = (None, None)
         TALLY.machine_started(NAME, self)
+
+    LATE_ROUND = LATE_ROUND
 
     # -- setup and steps ----------------------------------------------------------------------
     @initialize(
@@ -193,41 +232,60 @@ class UnknownMachine(RuleBasedStateMachine):
         difficulty=st.sampled_from(DIFFICULTIES),
         players=st.integers(1, 6),
         seed=st.integers(0, 2**32 - 1),
+        mix=expert_mixes(),
     )
-    def set_up(self, mission: str, difficulty: str, players: int, seed: int) -> None:
+    def set_up(
+        self, mission: str, difficulty: str, players: int, seed: int, mix: tuple = (0.0, 0)
+    ) -> None:
         self.setup = f"standard_setup({mission!r}, difficulty={difficulty!r}, seed={seed}, players={players})"
         self.start = standard_setup(mission, difficulty=difficulty, seed=seed, players=players)
         self.state = self.start
+        self.mix = Mixture(NAME, GAME, *mix)
+        self.piles = 1 + len(self.start.stack.piles)
+        self.fresh = True
         self.note_spawns()
 
     def node(self) -> Any:
-        return GAME.node(self.state)
+        """The node of the current state (computed once per state)."""
+        if self._node[0] is not self.state:
+            self._node = (self.state, GAME.node(self.state))
+        return self._node[1]
 
     def playing(self) -> bool:
         return self.state is not None and not isinstance(self.node(), TerminalNode)
 
-    @precondition(lambda self: self.playing())
     @rule(data=st.data())
     def decide(self, data: st.DataObject) -> None:
-        """One decision: a chance outcome by its probability, or one of the legal decisions."""
+        """One decision: a chance outcome by its probability, or one of the legal decisions
+        (the expert's or a uniform draw); every ``WRONG_EVERY``-th, a wrong one is offered
+        first. Once the game is over, nothing (:meth:`game_over`). The machine's only rule, so
+        Hypothesis's rule switches never leave a step with no rule to run."""
+        if not self.playing():
+            self.game_over()
+            return
+        if len(self.decisions) % WRONG_EVERY == 0:
+            self.offer_wrong_decision()
         node = self.node()
-        if isinstance(node, ChanceNode):
+        chance = isinstance(node, ChanceNode)
+        if chance:
             _, denominator = integer_shares(node)
             ticket = data.draw(st.integers(0, denominator - 1), label="ticket")
             decision = pick_outcome(node, ticket)
         else:
             assert isinstance(node, PlayerNode) and node.legal, f"dead end: {node}"
-            decision = data.draw(st.sampled_from(node.legal), label="decision")
+            decision = self.mix.decide(data.draw, self.state, node)
         self.attempt = decision
         step = GAME.apply(self.state, decision)
         self.attempt = None
         self.before, self.state, self.events = self.state, step.state, step.events
         self.decisions.append(decision)
-        TALLY.step(NAME)
+        self.fresh = True
+        self.piles = max(self.piles, 1 + len(self.state.stack.piles))
+        TALLY.step(NAME, decision, step.events, chance)
+        if not chance and type(decision).__module__.startswith(MISSION_MODULES):
+            TALLY.mark(NAME, f"{self.state.mission}: {type(decision).__name__}")
         self.note_spawns()
 
-    @precondition(lambda self: self.playing())
-    @rule()
     def offer_wrong_decision(self) -> None:
         """``unknown.turn.phases``: a decision nobody may take raises and changes nothing."""
         before = self.state
@@ -241,23 +299,30 @@ class UnknownMachine(RuleBasedStateMachine):
             raise AssertionError(f"{Bogus()} was accepted at {self.node()}")
         assert stable_key(self.state) == key, "a refused decision changed the state"
 
-    @precondition(lambda self: self.state is not None and not self.playing())
-    @rule()
     def game_over(self) -> None:
-        """Once the game is over nothing is decided (Hypothesis needs one rule it may run)."""
+        """Once the game is over nothing is decided, and the unchanged state is not checked
+        again."""
+        self.fresh = False
 
     def note_spawns(self) -> None:
+        """Note where each enemy new in this step stands: its spawn spot. An id missing from the
+        state before the step is a new enemy, even if an enemy that left the game had it
+        (ids are reused: an enemy takes the first free number of its kind)."""
+        was = {e.id for e in self.before.position.enemies} if self.before is not None else set()
         for enemy in self.state.position.enemies:
-            self.spawned_at.setdefault(enemy.id, enemy.at)
+            if enemy.id not in was or enemy.id not in self.spawned_at:
+                self.spawned_at[enemy.id] = enemy.at
 
     # -- invariants ---------------------------------------------------------------------------
+    @precondition(lambda self: self.fresh)
     @invariant()
     def state_file_round_trip(self) -> None:
         """unknown.turn.phases: play resumes anywhere: the state reads back equal from its state
         file text."""
-        if self.state is not None:
+        if self.state is not None and len(self.decisions) % ROUND_TRIP_EVERY == 0:
             assert read_back(self.state) == self.state, "the state changed through its file"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def chance_outcomes_sum_to_one(self) -> None:
         """unknown.setup.stack.shuffle, unknown.base.tie-die: chance outcomes (a draw from the
@@ -269,6 +334,7 @@ class UnknownMachine(RuleBasedStateMachine):
             problem = chance_problem(node)
             assert not problem, f"{node.prompt}: {problem}"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def terminal_says_why_and_offers_nothing(self) -> None:
         """unknown.mission.win: a finished game is a win or a loss with its clause and reason,
@@ -286,6 +352,7 @@ class UnknownMachine(RuleBasedStateMachine):
                     continue
                 raise AssertionError(f"{decision} was accepted after the game ended")
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def no_dead_end(self) -> None:
         """unknown.turn.survivor-actions: a game not over always offers a decision."""
@@ -296,6 +363,7 @@ class UnknownMachine(RuleBasedStateMachine):
         if isinstance(node, PlayerNode):
             assert node.legal, f"{node.player} must decide ({node.prompt}) but nothing is legal"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def no_2x2_square(self) -> None:
         """unknown.action.explore.no-2x2: no four tiles form a 2x2 block."""
@@ -306,6 +374,7 @@ class UnknownMachine(RuleBasedStateMachine):
         for x, y in spots:
             assert not {(x + 1, y), (x, y + 1), (x + 1, y + 1)} <= spots, f"2x2 at {(x, y)}"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def map_connected(self) -> None:
         """unknown.action.explore.adjacent: every tile is joined to the others orthogonally."""
@@ -324,6 +393,7 @@ class UnknownMachine(RuleBasedStateMachine):
                     todo.append(near)
         assert seen == spots, f"the map falls apart: {sorted(spots - seen)} cut off"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def goods_never_negative(self) -> None:
         """unknown.component.resource-tokens, unknown.action.create-armor, unknown.turn.upkeep:
@@ -338,6 +408,7 @@ class UnknownMachine(RuleBasedStateMachine):
         for token in self.state.position.tokens:
             assert token.count >= 1, f"token {token}"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def ap_never_negative(self) -> None:
         """unknown.turn.unspent-ap, unknown.mission.refugees.ap-cost: AP is never below 0,
@@ -347,6 +418,7 @@ class UnknownMachine(RuleBasedStateMachine):
         for survivor in self.state.position.survivors:
             assert survivor.ap >= 0, f"{survivor.id} has {survivor.ap} AP"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def health_states_valid(self) -> None:
         """unknown.injury.states: every survivor is healthy, injured or incapacitated."""
@@ -355,6 +427,7 @@ class UnknownMachine(RuleBasedStateMachine):
         for survivor in self.state.position.survivors:
             assert survivor.health in HEALTH_STATES, f"{survivor.id}: {survivor.health!r}"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def incapacitated_take_no_action(self) -> None:
         """unknown.injury.incapacitated: an incapacitated survivor is offered no action."""
@@ -368,6 +441,7 @@ class UnknownMachine(RuleBasedStateMachine):
             acts = [d for d in node.legal if isinstance(d, Action) and d.who == who.id]
             assert not acts, f"incapacitated {who.id} is offered {acts}"
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def no_enemy_on_impassable(self) -> None:
         """unknown.tile.impassable, unknown.tile.impassable.spawn-exit: no enemy stands on a
@@ -384,6 +458,7 @@ class UnknownMachine(RuleBasedStateMachine):
                 f"{enemy.id} moved onto impassable {placed.tile} at {enemy.at}"
             )
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def barrier_and_blaze_tokens_only_where_rules_put_them(self) -> None:
         """unknown.barrier.sources, unknown.action.create-barriers.placement,
@@ -410,6 +485,7 @@ class UnknownMachine(RuleBasedStateMachine):
                         f"{kind} token(s) added on {at} with no event of {placers}: {clauses}"
                     )
 
+    @precondition(lambda self: self.fresh)
     @invariant()
     def base_eats_one_food_per_upkeep(self) -> None:
         """unknown.turn.upkeep: base food drops by exactly one per upkeep; it changes otherwise
@@ -425,7 +501,9 @@ class UnknownMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """unknown.turn.phases: the same decisions from the same start give the same state (the
         rules leave nothing to the order of play but the decisions and chance outcomes)."""
-        TALLY.example(NAME)
+        TALLY.example(NAME, self.state)
+        if self.start is not None:
+            TALLY.mark(NAME, f"{self.start.mission}: {pile_reached(self.piles, self.state)}")
         if self.start is None or self.attempt is not None:
             return  # not set up, or the engine crashed mid-decision (that failure is reported)
         state = self.start

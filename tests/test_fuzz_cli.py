@@ -113,6 +113,54 @@ def test_a_clean_run_counts_examples_and_decisions(tmp_path: Path) -> None:
     assert summary["ok"] and unknown["seed"] == 5 and unknown["profile"] == "deep"
     assert unknown["examples"] >= 3 and unknown["decisions"] > 0
     assert list(tmp_path.iterdir()) == []
+    # what the run covered: rounds reached by the examples, decision kinds, clauses
+    assert sum(unknown["rounds"].values()) + unknown["empty"] == unknown["examples"]
+    assert sum(unknown["decision_kinds"].values()) <= unknown["decisions"]
+    assert "EndTurn" in unknown["decision_kinds"]
+    seen, never = set(unknown["clauses_seen"]), unknown["clauses_never_seen"]
+    assert seen and not seen & set(never)
+    assert len(seen) + len(never) == unknown["clauses_citable"]
+    assert all(isinstance(why, str) and why for why in never.values())
+
+
+def test_a_clean_run_prints_its_coverage_table() -> None:
+    """The text summary ends with the coverage table: rounds, kinds, clauses seen of those the
+    code can cite, and each clause never seen with its reason."""
+    result = run("fuzz", "--game", "falling-skies", "--max-examples", "2", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert any(line.strip().startswith("rounds reached") for line in lines)
+    assert any(line.strip().startswith("decision kinds (") for line in lines)
+    (seen,) = [line for line in lines if line.strip().startswith("clauses seen")]
+    assert "that can be cited" in seen
+
+
+def test_all_games_share_the_minutes(monkeypatch) -> None:
+    """``--game all --minutes M`` plays each game M / (number of games) minutes, and says so in
+    ``--help``."""
+    from engine.cli.fuzz import machine_games
+    from properties import fuzz as runner
+
+    asked: dict[str, float] = {}
+
+    def fake(game, minutes, seed, max_examples, on_example):
+        asked[game] = minutes
+        return runner.FuzzRun(game, seed, minutes)
+
+    monkeypatch.setattr(runner, "fuzz", fake)
+    result = run("fuzz", "--game", "all", "--minutes", "3", "--json")
+    assert result.exit_code == 0, result.output
+    games = machine_games()
+    assert set(asked) == set(games) and len(games) > 1
+    assert all(abs(m - 3 / len(games)) < 1e-9 for m in asked.values())
+    helped = run("fuzz", "--help")
+    assert "shared equally" in " ".join(helped.stdout.split())
+
+
+def test_bad_minutes_are_one_line_errors() -> None:
+    for bad in ("0", "-1", "soon"):
+        result = run("fuzz", "--game", "pig", "--minutes", bad)
+        one_line_error(result, 2, "rulings: error: ")
 
 
 def test_replay_refuses_an_unreadable_line_naming_file_and_line(tmp_path: Path) -> None:

@@ -1,8 +1,10 @@
 """``rulings fuzz``: play a game's Hypothesis state machine for minutes at the deep profile.
 
-The runner is :mod:`properties.fuzz`; this module gives it a progress bar and turns a failure
-into files a person can replay: the start position of the minimal failing example and its
-decisions as phrases, with the ``rulings resolve --replay`` command that plays them.
+The runner is :mod:`properties.fuzz`; this module gives it a progress bar, prints what each run
+covered (the rounds its examples reached, the decision kinds applied, the rule clauses its events
+cited of those the game's code can cite, and why the others were never seen), and turns a
+failure into files a person can replay: the start position of the minimal failing example and
+its decisions as phrases, with the ``rulings resolve --replay`` command that plays them.
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ Examples:
     type=click.Choice([*registry.names(), "all"]),
     default="all",
     show_default=True,
-    help="Which game's state machine to play (all: each game with one in turn, the minutes each).",
+    help="Which game's state machine to play (all: each game with one in turn, sharing the "
+    "minutes equally).",
 )
 @click.option(
     "--minutes",
@@ -48,7 +51,7 @@ Examples:
     default=1.0,
     show_default=True,
     metavar="M",
-    help="How long to play each game.",
+    help="How long to play (with --game all: in all, shared equally among the games).",
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the run.")
 @click.option(
@@ -79,8 +82,13 @@ def fuzz_command(
 ) -> None:
     """Play the Hypothesis state machine of a game (the one the test suite runs: generated
     setups, every legal decision or chance outcome drawn by Hypothesis, every invariant checked
-    after every step) for M minutes at the deep profile, with a progress bar on stderr. Prints
-    the seed and the examples and decisions played. On a failure, Hypothesis shrinks it to a
+    after every step) for M minutes at the deep profile, with a progress bar on stderr; with
+    --game all the M minutes are shared equally among the games. Prints the seed, the examples
+    and decisions played and what they covered: the rounds the examples reached, the decision
+    kinds applied, the game's own marks (Unknown: each mission's own decisions and the tile
+    piles reached), and the rule clauses cited by events out of those the game's code can cite,
+    with a reason for each never seen (--json: rounds, decision_kinds, clauses_seen,
+    clauses_never_seen per run). On a failure, Hypothesis shrinks it to a
     minimal decision sequence; its start position and its decisions as phrases are written to
     DIR (fuzz-GAME-SEED.yaml and .txt) with the rulings resolve --replay command that replays
     them, and the exit code is 1.
@@ -98,9 +106,10 @@ def fuzz_command(
         raise click.BadParameter(f"{out_dir} is not a folder", param_hint="--out")
     summaries = []
     failed = False
+    share = minutes / len(games)
     for game in games:
-        with _progress_bar(game, minutes, max_examples) as advance:
-            run = fuzz(game, minutes, seed, max_examples, advance)
+        with _progress_bar(game, share, max_examples) as advance:
+            run = fuzz(game, share, seed, max_examples, advance)
         summary = _summary(run)
         if run.failure is not None:
             failed = True
@@ -118,7 +127,7 @@ class _progress_bar:
 
     def __init__(self, game: str, minutes: float, max_examples: int | None) -> None:
         self.by_examples = max_examples is not None
-        length = max_examples if max_examples is not None else int(minutes * 60)
+        length = max_examples if max_examples is not None else round(minutes * 60)
         self.bar = click.progressbar(
             length=max(1, length),
             label=f"fuzz {game}",
@@ -156,8 +165,10 @@ def _summary(run: Any) -> dict[str, Any]:
         "examples": run.examples,
         "decisions": run.steps,
         "batches": run.batches,
+        "minutes": run.minutes,
         "seconds": round(run.seconds, 1),
         "ok": run.failure is None,
+        **run.coverage,
     }
 
 
@@ -168,14 +179,45 @@ def _summary_lines(summary: dict[str, Any]) -> list[str]:
         f"(deep profile, up to {summary['decisions_per_example']} decisions per example)"
     )
     failure = summary.get("failure")
+    covered = _coverage_lines(summary)
     if failure is None:
-        return [f"{head}: no invariant broken"]
+        return [f"{head}: no invariant broken", *covered]
     return [
         f"{head}: FAILED",
+        *covered,
         f"  {failure['message']}",
         f"  minimal failing example: {failure['decisions']} decisions from {failure['position']}",
         f"  replay: {failure['command']}",
     ]
+
+
+def _coverage_lines(summary: dict[str, Any]) -> list[str]:
+    """The run's coverage as a compact table: one row per measure, the never-seen clauses last."""
+    rows = []
+    rounds = summary.get("rounds", {})
+    if rounds:
+        played = sum(rounds.values())
+        rows.append(("rounds reached", " ".join(f"{r}:{n}" for r, n in rounds.items())))
+        if "late_round" in summary:
+            late = summary["late_round"]
+            rows.append((f"reached round {late}", f"{summary['late_share']:.0%} of {played:,}"))
+    if summary.get("empty"):
+        rows.append(("empty examples", f"{summary['empty']:,} (stopped before a decision)"))
+    for title, key in (("decision kinds", "decision_kinds"), ("marks", "marks")):
+        counts = summary.get(key, {})
+        if counts:
+            listed = ", ".join(f"{name} {n:,}" for name, n in counts.items())
+            rows.append((f"{title} ({len(counts)})", listed))
+    never = summary.get("clauses_never_seen", {})
+    if summary.get("clauses_citable"):
+        seen = len(summary.get("clauses_seen", []))
+        rows.append(("clauses seen", f"{seen} of {summary['clauses_citable']} that can be cited"))
+    width = max((len(title) for title, _ in rows), default=0)
+    lines = [f"  {title:<{width}}  {text}" for title, text in rows]
+    if never:
+        lines.append(f"  never seen ({len(never)}):")
+        lines += [f"    {clause}: {why}" for clause, why in never.items()]
+    return lines
 
 
 def _write_failure(run: Any, out: Path) -> dict[str, Any]:

@@ -12,7 +12,8 @@ states and events (determinism).
 The module-level interface is the one ``rulings fuzz`` (``properties/fuzz.py``) and the suite
 use for every game's machine: ``NAME``, ``EXAMPLES``, ``STEPS``, ``DEEP_STEPS``, the machine
 class (``PigMachine``, named by the registry's ``machine`` entry) with its ``decisions`` and
-``attempt``, and :func:`replay_setup`; ``TALLY`` counts examples and steps.
+``attempt``, and :func:`replay_setup`; ``TALLY`` counts examples and steps, the turns reached,
+the decision kinds and the clauses the events cite.
 
 The invariants are written from the rules text, not from the engine's helpers: the position file
 round trip goes through the file module, everything else reads the state's fields.
@@ -248,7 +249,7 @@ class PigMachine(RuleBasedStateMachine):
         result = self.game.apply(self.state, decision)
         self.attempt = None
         self.decisions.append(decision)
-        TALLY.step(NAME)
+        TALLY.step(NAME, decision, result.events, isinstance(node, ChanceNode))
         self.before, self.last = self.state, decision
         self.state, self.events = result.state, result.events
         self.trail.append((result.state, result.events))
@@ -324,7 +325,7 @@ class PigMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """``pig.turn.next``, determinism: the same decisions from the same start give the same
         states and events; the last state also reads back through YAML and the schema."""
-        TALLY.example(NAME)
+        TALLY.example(NAME, self.state)
         if self.game is None or self.state is None or self.attempt is not None:
             return  # not set up, or the engine crashed mid-decision (that failure is reported)
         assert self.start is not None
