@@ -118,6 +118,44 @@ one (Unknown's, on a close-combat damage assignment of about 300 ways, takes mos
 so such nodes would leave an example's cost unbounded."""
 
 
+EXPERT_BUDGET = 5000
+"""The engine calls (``apply`` and ``node``) one expert decision may make; past them the decision is a
+uniform draw instead. In their own games the experts make at most about 550 (Unknown) and 1,900
+(Falling Skies) calls a decision, a few hundredths of a second; on some states mixed play leads
+to (Unknown with six survivors and a crowded map) a decision took seconds. Counting calls, not
+seconds, keeps the choice the same on every replay of an example."""
+
+
+class OverBudget(BaseException):
+    """An expert's decision went past :data:`EXPERT_BUDGET` engine steps (a ``BaseException``,
+    so no ``except Exception`` of the player's own catches it)."""
+
+
+class Counted:
+    """The engine as an expert player sees it: the same, but each ``apply`` and ``node`` spends
+    one of the ``left`` steps of the decision being made, raising :class:`OverBudget` past
+    them."""
+
+    def __init__(self, engine: Any) -> None:
+        self._engine = engine
+        self.left = EXPERT_BUDGET
+
+    def apply(self, state: Any, decision: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise OverBudget
+        return self._engine.apply(state, decision)
+
+    def node(self, state: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise OverBudget
+        return self._engine.node(state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._engine, name)
+
+
 def expert_mixes() -> st.SearchStrategy[tuple[float, int]]:
     """``(share, seed)``: the expert's share of an example's player decisions and the seed of
     its own ``random.Random``."""
@@ -132,17 +170,23 @@ class Mixture:
     At a player node with more than one legal decision (and at most ``EXPERT_MAX_LEGAL``) and a
     share strictly between 0 and 1, Hypothesis draws a ticket saying which of the two decides; the uniform choice stays a
     Hypothesis draw, so a failure shrinks towards uniform play and small indexes. Chance nodes
-    are :func:`pick`'s. The expert only sees what a player sees (``policy(state, node)``).
+    are :func:`pick`'s. The expert only sees what a player sees (``policy(state, node)``); a
+    decision it cannot make within :data:`EXPERT_BUDGET` engine steps is a uniform draw.
     """
 
     def __init__(self, game_name: str, engine: Any, share: float, seed: int) -> None:
         spec = registry.game(game_name)
         self.share = share if "expert" in spec.players else 0.0
         self.seed = seed
-        self.expert = spec.player("expert", engine, random.Random(seed)) if self.share > 0 else None
+        self.engine = Counted(engine)
+        self.expert = (
+            spec.player("expert", self.engine, random.Random(seed)) if self.share > 0 else None
+        )
         self.threshold = round((1 - self.share) * EXPERT_TICKETS)
         self.by_expert = 0
         """Player decisions the expert took in this example."""
+        self.over_budget = 0
+        """Player decisions left to a uniform draw because the expert's went over budget."""
 
     def decide(self, draw: Any, state: Any, node: Any) -> Any:
         """The next decision at ``node`` of ``state``."""
@@ -156,7 +200,12 @@ class Mixture:
             ticket = draw(st.integers(0, EXPERT_TICKETS - 1), label="expert ticket")
             if ticket < self.threshold:
                 return pick(draw, node)
-        decision = self.expert(state, node)
+        self.engine.left = EXPERT_BUDGET
+        try:
+            decision = self.expert(state, node)
+        except OverBudget:
+            self.over_budget += 1
+            return pick(draw, node)
         assert decision in node.legal, f"the expert chose {decision!r}, not a legal decision"
         self.by_expert += 1
         return decision

@@ -157,3 +157,27 @@ def test_never_seen_reasons_name_refusals_and_readings() -> None:
     )
     assert "reading" in never_seen_reason("unknown", switched, False)
     assert never_seen_reason("unknown", switched, True) == "not reached"
+
+
+def test_an_expert_decision_over_budget_is_a_uniform_draw() -> None:
+    """An expert that keeps calling the engine past ``EXPERT_BUDGET`` calls is cut off: the
+    decision is the uniform draw, and the next decision has a fresh budget."""
+    from properties import EXPERT_BUDGET
+
+    game = UnknownGame()
+    state = standard_setup("scout", difficulty="easy", seed=3, players=2)
+    node = game.node(state)
+    mixed = Mixture("unknown", game, 1.0, 0)
+    calls = Counter()
+
+    def greedy(state, node):
+        while True:
+            mixed.engine.node(state)
+            calls["node"] += 1
+
+    mixed.expert = greedy
+    assert mixed.decide(Fixed(0), state, node) == node.legal[0]
+    assert mixed.over_budget == 1 and mixed.by_expert == 0
+    assert calls["node"] == EXPERT_BUDGET
+    mixed.expert = lambda state, node: node.legal[-1]
+    assert mixed.decide(Fixed(0), state, node) == node.legal[-1] and mixed.by_expert == 1
