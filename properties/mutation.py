@@ -440,37 +440,6 @@ class GameResults:
     failed), ``failure`` (its first error line), ``seconds``."""
     baseline: dict[str, Any]
     """The unchanged run: ``examples``, ``seconds``, ``status`` (survived when all passed)."""
-    accounted: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Survivors the game accounts for (:func:`accounted_survivors`)."""
-
-    def status(self, mutant: Mutant) -> str:
-        return self.outcomes.get(mutant.id, {}).get("status", "not run")
-
-    def counts(self) -> dict[str, int]:
-        tally = {"mutants": len(self.mutants), "killed": 0, "survived": 0, "not applied": 0}
-        for mutant in self.mutants:
-            status = self.status(mutant)
-            tally[status] = tally.get(status, 0) + 1
-        tally["accounted"] = sum(
-            1 for m in self.mutants if self.status(m) == "survived" and m.id in self.accounted
-        )
-        return tally
-
-    def score(self) -> float | None:
-        """Killed over killed and survived (``None`` when none ran)."""
-        counts = self.counts()
-        ran = counts["killed"] + counts["survived"]
-        return counts["killed"] / ran if ran else None
-
-    def by_clause(self) -> dict[str, dict[str, int]]:
-        rows: dict[str, dict[str, int]] = {}
-        for mutant in self.mutants:
-            row = rows.setdefault(mutant.clause, {"mutants": 0, "killed": 0, "survived": 0})
-            row["mutants"] += 1
-            status = self.status(mutant)
-            if status in ("killed", "survived"):
-                row[status] += 1
-        return dict(sorted(rows.items()))
 
 
 def accounted_survivors(game: str) -> dict[str, dict[str, str]]:
@@ -535,36 +504,74 @@ def run_mutants(
         tail = " | ".join([line for line in output.splitlines() if line.strip()][-3:])
         raise RuntimeError(f"the examples of {game} did not run: {tail}")
     outcomes = {r["id"]: r for r in records if r["kind"] == "mutant"}
-    return GameResults(game, chosen, outcomes, baseline, accounted_survivors(game))
+    return GameResults(game, chosen, outcomes, baseline)
 
 
 # -- the results as data -----------------------------------------------------------------
 
 
 def answer_data(results: GameResults) -> dict[str, Any]:
-    """One game's results as data: counts, score, every mutant with its outcome, the killed,
-    the survivors, those not applied and the table by clause."""
+    """One game's results as data (:func:`answer_from_rows`), every mutant with its outcome."""
     rows = describe(results.mutants)
     for row in rows:
-        outcome = results.outcomes.get(row["id"], {})
-        row["status"] = outcome.get("status", "not run")
-        for key in ("by", "failure", "why", "seconds"):
-            if key in outcome:
-                row[key] = outcome[key]
-        if row["id"] in results.accounted:
-            row["accounted"] = results.accounted[row["id"]]
-    counts = results.counts()
+        outcome = results.outcomes.get(row["id"], {"status": "not run"})
+        row.update(_outcome_fields(outcome))
+    return answer_from_rows(results.game, results.baseline, rows)
+
+
+def _outcome_fields(outcome: dict[str, Any]) -> dict[str, Any]:
+    keys = ("status", "by", "failure", "why", "seconds")
+    return {"status": "not run"} | {key: outcome[key] for key in keys if key in outcome}
+
+
+def answer_from_rows(game: str, baseline: dict[str, Any], rows: list[dict[str, Any]]) -> dict:
+    """One game's answer from its mutants' rows (each with its ``status``): the counts, the
+    score (killed over killed and survived), the killed, the survivors (each marked with what
+    the game's mutants file says of it), those not applied and the table by clause."""
+    accounted = accounted_survivors(game)
+    counts = {"mutants": len(rows), "killed": 0, "survived": 0, "not applied": 0, "accounted": 0}
+    by_clause: dict[str, dict[str, int]] = {}
+    for row in rows:
+        row.pop("accounted", None)
+        status = row["status"]
+        counts[status] = counts.get(status, 0) + 1
+        if status == "survived" and row["id"] in accounted:
+            row["accounted"] = accounted[row["id"]]
+            counts["accounted"] += 1
+        clause = by_clause.setdefault(row["clause"], {"mutants": 0, "killed": 0, "survived": 0})
+        clause["mutants"] += 1
+        if status in ("killed", "survived"):
+            clause[status] += 1
+    ran = counts["killed"] + counts["survived"]
     return {
-        "game": results.game,
-        "baseline": results.baseline,
+        "game": game,
+        "baseline": baseline,
         "counts": counts,
-        "score": results.score(),
+        "score": counts["killed"] / ran if ran else None,
         "mutants": rows,
         "killed": [r for r in rows if r["status"] == "killed"],
         "survivors": [r for r in rows if r["status"] == "survived"],
         "not_applied": [r for r in rows if r["status"] == "not applied"],
-        "by_clause": results.by_clause(),
+        "by_clause": dict(sorted(by_clause.items())),
     }
+
+
+def again(earlier: dict[str, Any], results: GameResults) -> dict[str, Any]:
+    """An earlier answer of ``results.game`` with the outcomes of the mutants run again; an
+    earlier survivor not run again is ``gone`` (its function's code has changed since, so the
+    mutant no longer exists)."""
+    rows = []
+    for row in earlier["mutants"]:
+        row = dict(row)
+        if row["id"] in results.outcomes:
+            for key in ("by", "failure", "why", "seconds"):
+                row.pop(key, None)
+            row.update(_outcome_fields(results.outcomes[row["id"]]))
+        elif row["status"] == "survived":
+            row["status"] = "gone"
+            row["why"] = "its function has changed since: run rulings mutate anew"
+        rows.append(row)
+    return answer_from_rows(results.game, results.baseline, rows)
 
 
 def document(answers: list[dict[str, Any]], seed: int, limit: int | None) -> dict[str, Any]:

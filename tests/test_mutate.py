@@ -129,3 +129,34 @@ def test_each_accounted_survivor_is_a_mutant_and_says_why(game: str) -> None:
         if entry["why"] == "loose":
             assert entry.get("ledger") in known, entry
         assert entry.get("note"), entry
+
+
+def test_survivors_run_again_update_the_earlier_results(tmp_path: Path) -> None:
+    """--survivors FILE runs only FILE's survivors: one that the examples kill now is counted
+    killed, one whose code has changed since (no mutant has its ID any more) is gone."""
+    flip = next(m for m in mutants("pig") if m.operator == DEFAULT_FLIP)
+    row = flip.as_data() | {"status": "survived"}
+    stale = row | {"id": "pig:examples/pig/game.py:gone:AddNot:0000000000"}
+    from properties.mutation import answer_from_rows, document
+
+    baseline = {"kind": "baseline", "examples": 37, "seconds": 1.0, "status": "survived"}
+    earlier = document([answer_from_rows("pig", baseline, [row, stale])], seed=0, limit=None)
+    assert earlier["totals"]["survived"] == 2
+    path = tmp_path / "earlier.json"
+    path.write_text(json.dumps(earlier), encoding="utf-8")
+    out = tmp_path / "again.json"
+    result = run("mutate", "--game", "pig", "--survivors", str(path), "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)["games"][0]
+    status = {r["id"]: r["status"] for r in answer["mutants"]}
+    assert status == {flip.id: "killed", stale["id"]: "gone"}
+    assert answer["counts"]["killed"] == 1 and answer["counts"]["survived"] == 0
+
+
+def test_a_file_that_holds_no_results_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "results.json"
+    path.write_text('{"games": [{"game": "pig"}]}', encoding="utf-8")
+    line = one_line_error(
+        run("mutate", "--survivors", str(path)), 2, "rulings: error: --survivors:"
+    )
+    assert "is not a results file of rulings mutate" in line

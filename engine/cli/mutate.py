@@ -34,6 +34,7 @@ Examples:
   rulings mutate --game unknown --list --limit 20
   rulings mutate --game unknown --only unknown.action.move
   rulings mutate --only default-reading
+  rulings mutate --survivors reports/mutation.json
 """,
 )
 @click.option(
@@ -71,6 +72,14 @@ Examples:
     help="List the mutants that would run and run nothing.",
 )
 @click.option(
+    "--survivors",
+    "earlier_file",
+    type=click.Path(exists=True, dir_okay=False),
+    metavar="FILE",
+    help="Run again only the survivors of an earlier run's results FILE (e.g. after writing "
+    "scenarios for them) and write FILE's results updated.",
+)
+@click.option(
     "--out",
     type=click.Path(dir_okay=False),
     default=str(DEFAULT_OUT),
@@ -88,6 +97,7 @@ def mutate_command(
     seed: int,
     workers: int,
     list_only: bool,
+    earlier_file: str | None,
     out: str,
     as_json: bool,
 ) -> None:
@@ -106,11 +116,24 @@ def mutate_command(
     and change, each game as soon as it is done (the results file is rewritten after each
     game); --json prints the same as one object (mutants, killed, survivors, by clause).
     """
-    from properties.mutation import answer_data, describe, document, mutants, run_mutants, sample
+    from properties.mutation import (
+        again,
+        answer_data,
+        describe,
+        document,
+        mutants,
+        run_mutants,
+        sample,
+    )
 
     games = list(registry.names()) if game_name == "all" else [game_name]
     target = Path(out)
-    chosen = {game: sample(_matching(mutants(game), only), limit, seed) for game in games}
+    earlier = _earlier(earlier_file, games)
+    if earlier is not None:
+        chosen = _survivors_again(earlier, only)
+        seed, limit = earlier.get("seed", seed), earlier.get("limit", limit)
+    else:
+        chosen = {game: sample(_matching(mutants(game), only), limit, seed) for game in games}
     if only and not any(chosen.values()):
         raise click.BadParameter(f"no mutant's clause or ID holds {only!r}", param_hint="--only")
     if list_only:
@@ -136,7 +159,10 @@ def mutate_command(
                 bar.update(1, _progress_text(record))
 
             results = run_mutants(game, found, workers, advance)
-        answers.append(answer_data(results))
+        if earlier is not None:
+            answers.append(again(earlier["answers"][game], results))
+        else:
+            answers.append(answer_data(results))
         summary = document(answers, seed, limit)
         write_atomically(target, json.dumps(summary, indent=1) + "\n")
         if not as_json and len(chosen) > 1:
@@ -149,6 +175,39 @@ def mutate_command(
         click.echo(f"results written to {target}")
     broken = [a["game"] for a in answers if a["baseline"].get("status") != "survived"]
     ctx.exit(1 if broken else 0)
+
+
+def _earlier(path: str | None, games: list[str]) -> dict[str, Any] | None:
+    """An earlier results file, its answers by game (those of ``games``); ``None`` without one."""
+    if path is None:
+        return None
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        answers = {a["game"]: a for a in data["games"] if a["game"] in games}
+        for game, answer in answers.items():
+            if not isinstance(answer.get("mutants"), list) or "baseline" not in answer:
+                raise KeyError(f"{game}: no mutants or baseline")
+    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as error:
+        raise click.BadParameter(
+            f"{path} is not a results file of rulings mutate ({type(error).__name__}: {error})",
+            param_hint="--survivors",
+        ) from error
+    if not answers:
+        raise click.BadParameter(
+            f"{path} holds no results of {', '.join(games)}", param_hint="--survivors"
+        )
+    return data | {"answers": answers}
+
+
+def _survivors_again(earlier: dict[str, Any], only: str | None) -> dict[str, list[Any]]:
+    """Per game of the earlier results: its survivors that still exist (the same ID now)."""
+    from properties.mutation import mutants
+
+    chosen = {}
+    for game, answer in earlier["answers"].items():
+        current = {m.id: m for m in _matching(mutants(game), only)}
+        chosen[game] = [current[r["id"]] for r in answer["survivors"] if r["id"] in current]
+    return chosen
 
 
 def _matching(found: list[Any], only: str | None) -> list[Any]:
