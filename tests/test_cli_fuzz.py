@@ -10,8 +10,8 @@ test positions, so a command that writes (``--out``, ``--svg``, ``--log``) never
 repository.
 
 The commands whose valid runs last minutes (``verify``, ``sweep``, ``balance``, ``fuzz``,
-``record``, ``solve``) run up to the call that starts their work, which is replaced by a stand-in
-raising :class:`Reached`: everything before it (reading and checking the arguments, opening
+``record``, ``solve``, ``mutate``) run up to the call that starts their work, which is replaced
+by a stand-in raising :class:`Reached`: everything before it (reading and checking the arguments, opening
 files) runs for real. Their work is tested in their own tests.
 """
 
@@ -47,6 +47,7 @@ WORK = {
     "sweep": ("engine.cli.sweep", "Runner"),
     "balance": ("engine.cli.balance", "run"),
     "fuzz": ("properties.fuzz", "fuzz"),
+    "mutate": ("properties.mutation", "mutants"),
     "record": ("engine.cli.record", "play"),
     "solve": ("engine.cli.solve", "answer"),
 }
