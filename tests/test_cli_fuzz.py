@@ -11,8 +11,8 @@ repository.
 
 The commands whose valid runs last minutes (``verify``, ``sweep``, ``balance``, ``fuzz``,
 ``record``, ``solve``, ``mutate``) run up to the call that starts their work, which is replaced
-by a stand-in raising :class:`Reached`: everything before it (reading and checking the arguments, opening
-files) runs for real. Their work is tested in their own tests.
+by a stand-in raising :class:`Reached`: everything before it (reading and checking the
+arguments, opening files) runs for real. Their work is tested in their own tests.
 """
 
 from __future__ import annotations
