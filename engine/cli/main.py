@@ -17,8 +17,8 @@ import click
 
 from engine.cli.balance import balance_command
 from engine.cli.fuzz import fuzz_command
-from engine.cli.mutate import mutate_command
 from engine.cli.games import games_command
+from engine.cli.mutate import mutate_command
 from engine.cli.params import USAGE_ERROR, CannotSave, examples, refuse
 from engine.cli.play import play_command
 from engine.cli.readings import readings_command

@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 """The ``engine`` package; the repository checkout is its parent."""
+DEEP_MUTANTS = 100
+"""Mutants of each game ``--deep`` runs for the report's mutation section."""
 REPORT_FILES = ("summary.md", "junit.xml", "cucumber.json", "coverage.json")
 """The report's files besides its HTML pages (``engine.report.page.pages``)."""
 OPENSPIEL_MISSING = "failed: open-spiel cannot be imported ({why}); reinstall: pip install -e ."
@@ -177,7 +179,7 @@ Examples:
     is_flag=True,
     help="Run everything: the property suites at the deep profile, the tests marked deep, "
     "code coverage, the differential run, 2,000 NetworkX and 200 Z3 maps, the validators' win "
-    "searches (tens of minutes). Without it: every scenario, the puzzles, the unit tests with "
+    "searches, 100 mutants of each game (tens of minutes). Without it: every scenario, the puzzles, the unit tests with "
     "clause markers, the property suites at the quick profile and a sample of the other checks "
     "(about a minute).",
 )
@@ -259,13 +261,12 @@ Examples:
 )
 @click.option(
     "--mutants",
-    default=0,
-    show_default=True,
+    default=None,
     type=click.IntRange(min=0),
     metavar="N",
     help="Also run N mutants of each game (rulings mutate --limit N) for the report's section "
-    "on how tightly the examples pin the rules; with 0 that section shows OUT/mutation.json, "
-    "the results rulings mutate last wrote there, if any.",
+    "on how tightly the examples pin the rules [default: 0; 100 at --deep]; with 0 that section "
+    "shows OUT/mutation.json, the results rulings mutate last wrote there, if any.",
 )
 @json_option
 @click.pass_context
@@ -284,7 +285,7 @@ def verify_command(
     validator_playouts: int,
     bot: str | None,
     bot_games: int,
-    mutants: int,
+    mutants: int | None,
     as_json: bool,
 ) -> None:
     """Verify the registered games (or GAME) against their rulebooks, run every independent
@@ -336,7 +337,8 @@ def verify_command(
             crosscheck, openspiel, validations, validator_playouts, level.maps + level.z3_maps
         )
         report.level = level.lines()
-        report.mutation = _mutation(specs, mutants, seed, target)
+        limit = mutants if mutants is not None else DEEP_MUTANTS if deep else 0
+        report.mutation = _mutation(specs, limit, seed, target)
         report.seconds = time.monotonic() - began
         _write_report(report, work, target)
     finally:

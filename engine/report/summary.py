@@ -40,6 +40,7 @@ def summary_lines(report: Report) -> list[str]:
         lines.append(f"- code coverage of {folder} (lines, from the same run): {figure}")
     for check in report.checks:
         lines.append(f"- {check.verdict}: {check.line}")
+    lines.append(f"- mutation analysis: {mutation_line(report.mutation)}")
     lines += [
         "",
         f"Report: {report.out / 'index.html'} (JUnit XML: {report.out / 'junit.xml'}, "
@@ -47,3 +48,19 @@ def summary_lines(report: Report) -> list[str]:
         f"Result: {'PASS' if report.ok else 'FAIL'}",
     ]
     return lines
+
+
+def mutation_line(found: dict | None) -> str:
+    """How tightly the examples pin the rules, in one line: per game the mutants killed of
+    those run, with when and on which commit they were measured."""
+    if not found:
+        return "not measured (rulings mutate, or rulings verify --mutants N)"
+    games = "; ".join(
+        f"{g['game']} {g['counts']['killed']}/{g['counts']['killed'] + g['counts']['survived']}"
+        + ("" if g.get("score") is None else f" ({g['score']:.1%})")
+        for g in found.get("games", [])
+    )
+    return (
+        f"mutants killed: {games}; {found['totals']['accounted']} survivor(s) accounted for "
+        f"(measured {found.get('measured')} on commit {found.get('commit')})"
+    )
