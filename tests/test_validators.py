@@ -79,7 +79,10 @@ def test_the_search_keeps_to_its_budget() -> None:
     capped = falling_skies_win(game, game.initial_state(), max_states=700)
     assert not capped.found and capped.states == 700
     timed = falling_skies_win(game, game.initial_state(), max_states=10**9, seconds=0.5)
-    assert not timed.found and timed.seconds < 1.5 and timed.states < 10**9
+    # It stops at its deadline, not its state cap (a loaded machine may overshoot the deadline
+    # by a few of its checks; 30 s would mean the time budget was ignored).
+    assert not timed.found and 0.5 <= timed.seconds < 30 and timed.states < 10**9
+    assert timed.limit.endswith(", 0.5 s")
 
 
 def test_an_unknown_endgame_win_found_by_the_search_replays_to_a_win() -> None:
