@@ -36,6 +36,7 @@ Feature: Solo Pig: the end of the game
     When the Pig player rolls again
     And the Pig die shows 1
     Then the Pig bank is 10
+    And the Pig turn total is 0
     And the Pig game is lost citing pig.end.lose
 
   @clause:pig.end.lose @clause:pig.turn.next
@@ -89,6 +90,17 @@ Feature: Solo Pig: the end of the game
     And the Pig die shows 5
     Then the Pig game is won citing pig.end.win
     And the Pig bank is 22
+    And the Pig turn total is 0
+
+  @clause:pig.end.win @interpretation:target-reached=at-once
+  Scenario: Pig: Read at-once, a roll that lands bank and turn total exactly on the target wins
+    Given a game of Pig to 20 in 5 turns
+    And Pig's rules read "target-reached" as "at-once"
+    And the Pig player is in turn 2 with 14 banked and 3 on the turn
+    When the Pig player rolls again
+    And the Pig die shows 3
+    Then the Pig game is won citing pig.end.win
+    And the Pig bank is 20
     And the Pig turn total is 0
 
   @clause:pig.end.win @interpretation:target-reached=at-once
