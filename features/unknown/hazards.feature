@@ -550,6 +550,20 @@ Feature: Hazards
     When the players choose yellow to take its turn
     Then yellow has 3 AP left
 
+  # No figure: in the Refugees mission the Runner carries 5 refugees, so his turn starts at
+  # 3 - 5 = -2 AP, on Muddy. The mud takes what AP is left, which is none: it never gives AP
+  # back, so he stays at -2.
+  @clause:unknown.hazard.muddy.ap @clause:unknown.mission.refugees.ap-cost
+  Scenario: Beginning a turn on muddy below 0 AP gives no AP back
+    Given the map:
+      | base #base | muddy #mud @yellow |
+    And yellow is the Runner
+    And the mission is refugees
+    And yellow carries 5 refugee
+    And a new round begins
+    When the players choose yellow to take his turn
+    Then yellow has -2 AP left
+
   # No figure: yellow explores a Flood; its knockback (3) ends her flight on a Muddy tile, which
   # costs her 1 AP: 3 - 1 for exploring - 1 for the mud.
   @clause:unknown.hazard.muddy.knockback @clause:unknown.hazard.muddy.ap @clause:unknown.knockback.no-ap

@@ -283,6 +283,23 @@ Feature: Knockback
     And the events include a1 knocked back to #far
     And nobody has to choose
 
+  # No figure: the Flood, the survivor, then a tile whose only enemy is a stunned brute. A
+  # knockback of 1 would put the survivor on the brute's tile: he may stop before an enemy's tile
+  # (stunned or not); he goes on, and a stunned enemy starts no fight.
+  @clause:unknown.knockback.flee @clause:unknown.knockback.stop-before-enemy @clause:unknown.enemy.stunned-no-combat @clause:unknown.combat.trigger
+  Scenario: A survivor knocked onto a stunned enemy's tile starts no close combat
+    Given the map:
+      | flood #flood | scrap #start @yellow | brute #lair !brute:k1 |
+    And k1 is stunned
+    When a knockback of 1 from #flood starts for yellow
+    Then the players must choose where yellow ends among: #start and #lair
+    When the players choose #lair for yellow
+    Then nobody has to choose
+    And yellow stands on #lair
+    And no close combat starts
+    And k1 is stunned
+    And yellow is healthy
+
   # No figure: the survivor is 4 tiles from the source, beyond a knockback of 3.
   @clause:unknown.knockback.flee @clause:unknown.range
   Scenario: A piece out of reach is not knocked back

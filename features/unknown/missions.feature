@@ -118,6 +118,33 @@ Feature: Missions
     When yellow tries to hurl a canister at bh
     Then the action is refused citing unknown.mission.behemoth.hurl
 
+  # No figure: a monster, not the mission's behemoth, stands next to yellow. Canisters are for
+  # the behemoth alone, so she may not throw one at the monster.
+  @clause:unknown.mission.behemoth.hurl
+  Scenario: A canister may not be hurled at an enemy other than the behemoth
+    Given the map:
+      | scrap @yellow | food !monster:m1 |
+    And the mission is behemoth
+    And yellow carries 1 canister
+    And it is yellow's turn with 3 AP
+    When yellow tries to hurl a canister at m1
+    Then the action is refused citing unknown.mission.behemoth.hurl
+
+  # No figure: one of the first behemoth tiles lies beside yellow. Gathering it is an ordinary
+  # gather: she takes its canister and the tile is flipped, so a second gather there gets nothing.
+  @clause:unknown.mission.behemoth.canisters @clause:unknown.action.gather
+  Scenario: A behemoth tile gives its canister once
+    Given the map:
+      | behemoth_mission #b | scrap @yellow |
+    And the mission is behemoth
+    And it is yellow's turn with 3 AP
+    When yellow gathers canister from #b
+    Then yellow carries 1 canister
+    And #b is cleared
+    And yellow has 2 AP left
+    When yellow tries to gather canister from #b
+    Then the action is refused citing unknown.action.gather.eligible
+
   # --- Expand ------------------------------------------------------------------------------------
 
   # Missing figure. Assumed: a winding corridor leads from base east, up and back west to space 12
@@ -484,6 +511,20 @@ Feature: Missions
     And green has 1 AP left
     And #camp holds 4 refugee tokens
 
+  # No figure: five refugee tiles were explored and cleared earlier; yellow explores the sixth
+  # east of her. It is the camp: it stays face up and gives her no refugee to carry.
+  @clause:unknown.mission.refugees.camp @clause:unknown.mission.refugees.first-five
+  Scenario: The sixth refugee tile explored becomes the camp and gives no refugee
+    Given the map:
+      | refugee cleared | refugee cleared | refugee cleared | refugee cleared | refugee cleared | base #base @yellow | . |
+    And the mission is refugees
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is refugee placed at 6,0
+    Then 6,0 is not cleared
+    And yellow carries nothing
+    And yellow has 2 AP left
+    And an event so far cites unknown.mission.refugees.camp
+
   # --- Scout -------------------------------------------------------------------------------------
 
   # No figure: the stack is empty; yellow is home and green steps onto base.
@@ -530,6 +571,23 @@ Feature: Missions
     And the refugees stay where they are
     Then b1 targets the refugee on #r
     And b1 stands on #d2
+
+  # No figure: a behemoth (speed 3, hunting base) stands 5 tiles from base; a refugee waits 2
+  # tiles from it on the way and does not move in the ally phase. An ally is met like a survivor,
+  # so the behemoth ends its move on the refugee's tile and fights there: the refugee, with 1
+  # health, is incapacitated.
+  @clause:unknown.ally.as-survivor @clause:unknown.enemy.obstructed.survivor @clause:unknown.combat.ends-move @clause:unknown.mission.stragglers.health
+  Scenario: A refugee in its way stops an enemy as a survivor would
+    Given the map:
+      | base #base @green | food | scrap | ammo #r | food | lab !behemoth:bh |
+    And a refugee ally stands on #r
+    And the mission is stragglers
+    And the base holds 3 food
+    And it is green's turn with 3 AP
+    When the enemy phases run
+    And the refugees stay where they are
+    Then bh stands on #r
+    And the refugee ally on #r is incapacitated
 
   # No figure: a Brute lair explored by yellow spawns its brute next to a refugee; like a survivor,
   # the refugee suffers the knockback (1), to 2 tiles from the brute.

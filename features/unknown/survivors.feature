@@ -172,6 +172,19 @@ Feature: Survivor traits
     And yellow has 3 AP left
     And yellow may not move green for free
 
+  # No figure: as above, the Captain has moved blue this turn; asked to move green too, the
+  # engine refuses: the Captain's free move is once per turn.
+  @clause:unknown.survivor.captain.move-ally
+  Scenario: A second free move by the Captain in one turn is refused
+    Given the map:
+      | food @green | scrap @yellow | ammo @blue | lab #far |
+    And yellow is the Captain
+    And it is yellow's turn with 3 AP
+    When yellow moves blue east for free
+    And yellow tries to move green east for free
+    Then the action is refused citing unknown.survivor.captain.move-ally
+    And green stands on 0,0
+
   # No figure: the only survivor next to the Captain is incapacitated.
   @clause:unknown.survivor.captain.no-incapacitated @clause:unknown.survivor.captain.bonus-incapacitated
   Scenario: An incapacitated neighbour neither gives the bonus nor can be moved
@@ -1087,6 +1100,18 @@ Feature: Survivor traits
     And yellow has 2 AP left
     When the enemy phases run
     Then s1 targets green
+
+  # No figure: yellow is the Tracker, green is not. Becoming untargetable is the Tracker's own
+  # ability, so green may not choose it.
+  @clause:unknown.survivor.tracker.untargetable
+  Scenario: Only the Tracker may make himself untargetable
+    Given the map:
+      | scrap @yellow | food @green | lab !beast:b1 |
+    And yellow is the Tracker
+    And yellow has had his turn
+    And it is green's turn with 3 AP
+    When green tries to choose to be untargetable
+    Then the action is refused citing unknown.turn.phases
 
   # No figure: the beast is 2 tiles west, the animal 3 tiles east. Moving east takes the Tracker
   # away from the beast but nearer the animal: free. The next move east is nearer too, but only

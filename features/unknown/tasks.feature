@@ -219,6 +219,25 @@ Feature: Tasks
     Then nobody may take free actions
     And yellow has 2 AP left
 
+  # No figure: the task is complete. Yellow and green share a tile; a trap lies on the tile
+  # east of them and a beast beyond it. In the enemies' move the beast steps onto the trap and
+  # dies within 2 range of both, so each may take 2 free actions, just before upkeep.
+  @clause:unknown.task.camaraderie.reward @clause:unknown.task.camaraderie.reward-enemy-turn
+  Scenario: A kill during the enemies' turn gives the free actions just before upkeep
+    Given the map:
+      | base | scrap @yellow @green | food +trap | food !beast:b1 |
+    And the task is camaraderie
+    And the task is complete
+    And green has had its turn
+    And it is yellow's turn with 3 AP
+    And the base holds 5 food
+    When the enemy phases run
+    Then there is no b1 on the map
+    And yellow and green may take free actions
+    When the players give up yellow's free actions
+    And the players give up green's free actions
+    Then round 2 is under way
+
   # --- Foraging -------------------------------------------------------------------------------
 
   # No figure: one food gather flips three tiles; it still gives only 1 plant.
@@ -381,6 +400,39 @@ Feature: Tasks
     And the trade is finished
     Then yellow carries 1 specimen
 
+  # No figure: Gas Testing is in play but not complete. Yellow explores an animal lair beside
+  # her; the reward is not earned yet, so the animals arrive awake as usual.
+  @clause:unknown.task.gas-testing.reward @clause:unknown.effect.instant.spawn-hazard
+  Scenario: Before Gas Testing is complete, spawned enemies are not stunned
+    Given the map:
+      | blocked #far  | . | .           |
+      | food #n       | . | muddy #near |
+      | scrap @yellow | . | ammo        |
+    And the task is gas testing
+    And the tile stack is: animal
+    And it is yellow's turn with 3 AP
+    When yellow explores and places the tile at 1,0
+    Then the enemies on the map are exactly: animal on 1,0 and animal on #near
+    And animal1 is not stunned
+    And animal2 is not stunned
+    And no event so far cites unknown.task.gas-testing.reward
+
+  # Same map, the task complete: every enemy spawns stunned.
+  @clause:unknown.task.gas-testing.reward @clause:unknown.effect.instant.spawn-hazard
+  Scenario: Once Gas Testing is complete, spawned enemies are stunned
+    Given the map:
+      | blocked #far  | . | .           |
+      | food #n       | . | muddy #near |
+      | scrap @yellow | . | ammo        |
+    And the task is gas testing
+    And the task is complete
+    And the tile stack is: animal
+    And it is yellow's turn with 3 AP
+    When yellow explores and places the tile at 1,0
+    Then the enemies on the map are exactly: animal on 1,0 and animal on #near
+    And animal1 is stunned
+    And animal2 is stunned
+
   # --- Perimeter ------------------------------------------------------------------------------
 
   # No figure: yellow gathers the bunker for fences: 2 fences instead of its food or ammo, and the
@@ -394,6 +446,17 @@ Feature: Tasks
     When yellow gathers fence from #b
     Then yellow carries 2 fence
     And #b is cleared
+
+  # No figure: yellow carries a fence one tile from base. Of the tiles within her range 1, only
+  # the food tile touches base, so the Extend Perimeter action is offered there alone.
+  @clause:unknown.task.perimeter.extend
+  Scenario: Extend Perimeter is offered on the tiles in reach next to base
+    Given the map:
+      | base #base | food #f | scrap @yellow | lab |
+    And the task is perimeter
+    And yellow carries 1 fence
+    And it is yellow's turn with 3 AP
+    Then yellow may extend the perimeter exactly to: #f
 
   # No figure: the lab is next to neither base nor a fence.
   @clause:unknown.task.perimeter.extend

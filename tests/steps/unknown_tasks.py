@@ -21,6 +21,7 @@ from tests.steps.unknown_turn import (
     change_enemy,
     decision_class,
     enemy_piece,
+    legal_of,
     move_decision,
     state_of,
     trying,
@@ -144,3 +145,13 @@ def then_may_finish(world: World, negation: str | None) -> None:
     legal: list[Any] = list(node.legal) if isinstance(node, PlayerNode) else []
     found = any(type(d).__name__ == "FinishTrade" for d in legal)
     assert found is (negation is None), f"finishing the trade is {'' if found else 'not '}offered"
+
+
+@then(_re(r"{who} may extend the perimeter exactly to: (?P<spots>.+)"))
+def then_extend_spots(world: World, who: str, spots: str) -> None:
+    """Every tile an Extend Perimeter is offered onto now (``none`` for no offer)."""
+    found = {d.at for d in legal_of(world, who, "tasks.perimeter", "ExtendPerimeter")}
+    expected = set() if spots.strip() == "none" else set(world.places(spots))
+    assert found == expected, (
+        f"{who} may extend the perimeter to {world.names(found)}, expected {world.names(expected)}"
+    )

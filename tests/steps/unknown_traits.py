@@ -172,10 +172,10 @@ def when_replant(world: World, attempt: Attempt, who: str, verb: str, spot: str)
     apply(world, attempt, expected("replant", who, world.place(spot)), trying(verb))
 
 
-@when(_re(r"{who} chooses to be (?P<choice>targetable|untargetable)"))
-def when_targetable(world: World, attempt: Attempt, who: str, choice: str) -> None:
+@when(_re(r"{who} (?P<verb>chooses|tries to choose) to be (?P<choice>targetable|untargetable)"))
+def when_targetable(world: World, attempt: Attempt, who: str, verb: str, choice: str) -> None:
     """The Tracker's choice, covering every enemy at once."""
-    apply(world, attempt, expected("targetable", who, choice == "targetable"), trying=False)
+    apply(world, attempt, expected("targetable", who, choice == "targetable"), trying(verb))
 
 
 @when(_re(r"{who} (?P<verb>scouts|tries to scout) the tile stack"))

@@ -37,7 +37,8 @@ def is_muddy(position: UnknownPosition, at: Coord) -> bool:
 
 def _charge(state: UnknownState, who: str, amount: int, clause: str, how: str) -> Outcome:
     survivor = state.position.survivor(who)
-    ap = max(survivor.ap - amount, 0)
+    # never below 0, nor above what the survivor had (refugees may leave it below 0 already)
+    ap = max(survivor.ap - amount, min(survivor.ap, 0))
     paid = event(
         "muddy",
         clause,
@@ -65,7 +66,7 @@ def start_of_turn(
     """
     if not is_muddy(state.position, survivor.at) or survivor.incapacitated:
         return ap, ()
-    left = max(ap - 1, 0)
+    left = max(ap - 1, min(ap, 0))  # as in _charge: never below 0, never above ap
     paid = event(
         "muddy",
         "unknown.hazard.muddy.ap",
