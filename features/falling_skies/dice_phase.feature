@@ -33,6 +33,17 @@ Feature: Dice phase
     And the dice phase is about to roll
     Then the roll is of 3 grey and 1 white die
 
+  @clause:fs.dice.roll @interpretation:dice-count=text
+  Scenario: A roll that leaves out a die due is not the roll of the dice phase
+    Given the dice are 2 grey and 1 white
+    And the rules read "dice-count" as "text"
+    And the dice phase is about to roll
+    When the dice are said to come up grey 3 and grey 4
+    Then the decision is refused citing fs.dice.roll
+    When the dice come up grey 3, grey 4 and white 5
+    Then the unplaced dice are grey 3, grey 4 and white 5
+    And the player places the next die
+
   # --- placing -----------------------------------------------------------------------------------
 
   @clause:fs.dice.place @clause:fs.dice.place.descend @clause:fs.ships.descend
@@ -62,6 +73,13 @@ Feature: Dice phase
   Scenario: A die goes only on a space of the city
     Given the dice phase with the roll grey 2 and grey 5
     When the player tries to place the grey 2 on r3c1
+    Then the decision is refused citing fs.dice.place
+    And the unplaced dice are grey 2 and grey 5
+
+  @clause:fs.dice.place
+  Scenario: A die goes on no space left of the city's first column
+    Given the dice phase with the roll grey 2 and grey 5
+    When the player tries to place the grey 5 on r1c0
     Then the decision is refused citing fs.dice.place
     And the unplaced dice are grey 2 and grey 5
 
@@ -118,6 +136,17 @@ Feature: Dice phase
     And the energy is 1
 
   # --- white dice ----------------------------------------------------------------------------------
+
+  @clause:fs.dice.place.white-reroll
+  Scenario: The reroll after a white die must roll every die still unplaced
+    Given the dice phase with the roll grey 3, grey 5 and white 2
+    When the player places the white 2 on r2c1
+    Then the unplaced dice are rolled again: grey die and grey die
+    When the dice are said to come up grey 6
+    Then the decision is refused citing fs.dice.place.white-reroll
+    When the unplaced dice come up grey 6 and grey 1
+    Then the unplaced dice are grey 6 and grey 1
+    And the player places the next die
 
   @clause:fs.dice.place.white-reroll
   Scenario: Placing a white die rolls the dice not yet placed again
@@ -193,6 +222,18 @@ Feature: Dice phase
     Then on the unexcavated path the grey 2 may go exactly on: r2c3, r2c2 and r2c1
     And on the unexcavated path the grey 1 may go exactly on: r2c3 and r2c2
 
+  @clause:fs.excavator.distance @clause:fs.excavator.empty-spaces @interpretation:excavator-distance=spaces-between
+  Scenario: Counting only the spaces in between, a 1 still cannot reach a space two spaces beyond
+    Given the city:
+      | aa_gun   | aa_gun          | aa_gun     | aa_gun     | aa_gun |
+      | energy   | research 1⚡    | .          | fighter    | tunnel |
+      | research | energy#big      | energy#big | fighter 2⚡ | .      |
+    And the excavator is on r2c4
+    And the rules read "excavator-distance" as "spaces-between"
+    And the dice phase with the roll grey 1 and grey 4
+    When the player tries to place the grey 1 on r2c1
+    Then the decision is refused citing fs.excavator.distance
+
   @clause:fs.excavator.empty-spaces @clause:fs.excavator.distance
   Scenario: A space with no room still counts in the distance to the excavator
     Given the city:
@@ -227,6 +268,19 @@ Feature: Dice phase
     And the excavator is on r2c4
     And the dice phase with the roll grey 1
     Then the grey 1 may go exactly on: r1c1, r1c2, r1c3, r1c4, r1c5, r2c3, r2c4 and r2c5
+
+  @clause:fs.excavating.place @clause:fs.dice.place
+  Scenario: A die put on the unexcavated path is placed by the excavating rule, one on dug ground by the ordinary one
+    Given the city:
+      | aa_gun   | aa_gun          | aa_gun     | aa_gun     | aa_gun |
+      | energy   | research 1⚡    | .          | fighter    | tunnel |
+      | research | energy#big      | energy#big | fighter 2⚡ | .      |
+    And the excavator is on r2c4
+    And the dice phase with the roll grey 1 and grey 4
+    When the player places the grey 1 on r2c3
+    Then an event cites fs.excavating.place
+    When the player places the grey 4 on r1c1
+    Then an event cites fs.dice.place
 
   # --- the ships' descent ------------------------------------------------------------------------
 
@@ -428,6 +482,21 @@ Feature: Dice phase
     And ship p1 is on r4c2 of the sky
     And the city has taken 0 damage
 
+  @clause:fs.ships.mothership-icon.recover @clause:fs.ships.mothership-icon
+  Scenario: A ship the icon-moved mothership runs into is taken back by the icon's recovery rule
+    Given the sky:
+      | . | .   | . | .   | . |
+      | . | @p1 | . | @p2 | . |
+      | . | .   | . | .   | . |
+      | . | M   | . | .   | . |
+      | . | .   | . | .   | . |
+      | . | .   | . | .   | . |
+      | . | .   | . | .   | . |
+    And the dice phase with the roll grey 2 and grey 6
+    When the player places the grey 2 on r2c2
+    Then ship p2 waits on the mothership
+    And an event cites fs.ships.mothership-icon.recover
+
   # The source skips the action beside the mothership in the sentence about a ship it runs into;
   # the published rules skip it whenever an icon moves the mothership (ledger:
   # mothership-icon-action).
@@ -593,6 +662,20 @@ Feature: Dice phase
     When the player places the grey 4 on r2c3
     Then the city has taken 1 damage
     And ship w1 waits on the mothership
+
+  @clause:fs.white-ships.return @clause:fs.damage.hit
+  Scenario: The return of a white ship that hit the city is the white ships' own return rule
+    Given the sky:
+      | . | . | .   | . | . |
+      | . | . | .   | . | . |
+      | . | . | .   | . | . |
+      | . | . | .   | . | . |
+      | . | . | .   | . | . |
+      | . | . | @w1 | . | . |
+    And the dice phase with the roll grey 4 and grey 6
+    When the player places the grey 4 on r2c3
+    Then an event cites fs.white-ships.return
+    And an event cites fs.damage.hit
 
   # --- a ship an arrow has moved -------------------------------------------------------------------
   # It stands in its new column and drops with that column's dice (ledger:

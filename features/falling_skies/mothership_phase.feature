@@ -412,6 +412,15 @@ Feature: Mothership phase
     Then ship p9 is on r3c3 of the sky
     And the dice are to be rolled
 
+  @clause:fs.white-ships.after-purple
+  Scenario: A white ship launching with no purple ship aboard goes by the white ships' launch rule
+    Given ship w1 waits on the mothership
+    And the room phase
+    When the player ends the room phase
+    And the player launches into column 1
+    Then ship w1 is in column 1
+    And an event cites fs.white-ships.after-purple
+
   # A white ship waiting aboard is in play, so the supply of one is used up (ledger:
   # white-ships-in-play).
   @clause:fs.white-ships.limited @clause:fs.mothership.action.white

@@ -229,6 +229,20 @@ Feature: Room phase
     When the player resolves room r2c2
     Then the research marker has climbed 1 step
 
+  @clause:fs.value.sum @clause:fs.room-effects.research.step
+  Scenario: A one-space room takes its value by the plain sum, and one space climbed is a single step
+    Given the city:
+      | aa_gun   | aa_gun | aa_gun | aa_gun | aa_gun |
+      | research | energy | tunnel | tunnel | tunnel |
+    And the research track needs 3, 5, 4 and 2
+    And a grey 3 was placed on r2c1
+    And a grey 1 was placed on r2c2
+    And the room phase
+    When the player resolves room r2c1
+    Then the research marker has climbed 1 step
+    And an event cites fs.value.sum
+    And an event cites fs.room-effects.research.step
+
   # --- rooms of several spaces ----------------------------------------------------------------------
 
   @clause:fs.multi-space.full @clause:fs.multi-space.value @clause:fs.rooms.no-stacking
@@ -455,6 +469,35 @@ Feature: Room phase
     And a grey 1 was placed on r2c2
     And the room phase
     When the player resolves room r2c1
+    Then ship p1 waits on the mothership
+
+  @clause:fs.ships.explosion @clause:fs.room-effects.fighter @clause:fs.round.phases @interpretation:fighter-timing=next-round
+  Scenario: Reading "next round", a ship that stops on an explosion in round 4 falls to round 5's fighter
+    Given the city:
+      | aa_gun  | aa_gun | aa_gun | aa_gun | aa_gun |
+      | fighter | tunnel | energy | tunnel | tunnel |
+    And the sky:
+      | . | .   | . | . | . |
+      | . | @p1 | . | . | . |
+      | . | .   | . | . | . |
+      | . | X2  | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+    And the rules read "fighter-timing" as "next-round"
+    And the round is 4
+    And the dice are 2 grey and 0 white
+    And the dice phase with the roll grey 2 and grey 1
+    When the player places the grey 2 on r2c2
+    And the player places the grey 1 on r2c3
+    Then ship p1 is on r4c2 of the sky
+    When the player resolves room r2c3
+    Then the phase is the dice phase of round 5
+    When the dice come up grey 3 and grey 1
+    And the player places the grey 3 on r2c1
+    And the player places the grey 1 on r2c3
+    And the player resolves room r2c1
     Then ship p1 waits on the mothership
 
   # --- research ------------------------------------------------------------------------------------

@@ -97,3 +97,48 @@ Feature: Difficulty levels and the boxed game's set-up
     And the research track reads 3, 1, 3, 1, 3, 1, 3, 7, 1, 6, 1, 3, 5, 1, 3, 11
     And mothership-track row 9 is damage 1
     And the mothership track ends on its skull on row 11
+
+  # --- a board file read before play -----------------------------------------------------------------
+  # The shipped easy board's file, edited one entry at a time, then read as a board. A board the
+  # rules could never play is refused, naming the entry at fault; one they can play is accepted.
+
+  # A column takes one die and a room needs a die on each of its spaces, so a room must keep to
+  # one row (ledger: room-shapes); r3c2 here reaches down and to the right, onto the next row.
+  @clause:fs.dice.one-per-column @clause:fs.multi-space.full
+  Scenario: A room whose spaces climb onto a second row is refused
+    Given the print-and-play easy board's file
+    And in that file room r3c2 covers r3c2 and r4c3
+    Then the board file is refused at rooms[11].spaces
+
+  @clause:fs.cost.pay
+  Scenario: A room costing exactly the top of the energy track can be paid, so the board stands
+    Given the print-and-play easy board's file
+    And in that file the energy track runs to 7 from 2
+    And in that file room r3c4 costs 7
+    Then the board file is accepted
+
+  @clause:fs.cost.pay
+  Scenario: An energy marker that starts on the top space of its track is on the track
+    Given the print-and-play easy board's file
+    And in that file the energy track runs to 7 from 7
+    Then the board file is accepted
+
+  # Every row has five spaces and a space without a room still counts, so a board must say what
+  # stands on each one; r1c5 is the first row's last space.
+  @clause:fs.excavator.empty-spaces
+  Scenario: A board that leaves the first row's last space without any room is refused
+    Given the print-and-play easy board's file
+    And in that file room r1c5 is left out
+    Then the board file is refused at rooms
+
+  @clause:fs.excavator.path @clause:fs.excavator.empty-spaces
+  Scenario: An excavator path that never reaches the city's last space is refused
+    Given the print-and-play easy board's file
+    And in that file the excavator's path leaves out r6c5
+    Then the board file is refused at excavator.path
+
+  @clause:fs.mothership.action.white @clause:fs.mothership.action
+  Scenario: A white-ship action that adds no ship at all is refused
+    Given the print-and-play easy board's file
+    And in that file mothership-track row 3 is white 0
+    Then the board file is refused at mothership[2]

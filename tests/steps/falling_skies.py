@@ -188,6 +188,8 @@ class FSWorld:
     before: Any = None
     tried: bool = False
     default_board: bool = False
+    board_file: dict[str, Any] | None = None
+    """The plain data of a board (scenario) file being edited, for the file-check steps."""
 
     # -- building ------------------------------------------------------------------------------
     def building(self) -> Board:
@@ -616,6 +618,17 @@ def when_roll(fs: FSWorld, dice: str) -> None:
             fs.apply(outcome)
             return
     raise AssertionError(f"the roll cannot come up {dice}")
+
+
+@when(_re(r"the dice are said to come up (?P<dice>.+)"))
+def when_roll_said(fs: FSWorld, dice: str) -> None:
+    """A roll told to the engine from outside (as ``rulings resolve`` takes a typed roll), not one
+    of the chance node's outcomes: the engine checks it against the dice due, and its answer is
+    kept for ``Then the decision is refused citing ...``."""
+    node = fs.node()
+    assert isinstance(node, ChanceNode), f"no roll is due: {node}"
+    roll = fs_module("dice_phase.roll").Roll(tuple(dice_list(dice)))
+    fs.apply(roll, trying=True)
 
 
 @when(_re(r"the player (?P<tries>tries to resolve|resolves) room (?P<room>[\w\-]+)"))
@@ -1156,3 +1169,87 @@ def then_board_ships(fs: FSWorld, purple: str, white: str) -> None:
 def then_energy_track(fs: FSWorld, n: str, start: str) -> None:
     board = fs.the_scenario()
     assert (board.energy_max, board.energy_start) == (int(n), int(start))
+
+
+# --- a board file checked before play (features/falling_skies/setup.feature) -------------------
+# The print-and-play easy board's file (pnp-easy.yaml) as plain data, edited one entry at a time,
+# then read as a board: either accepted, or refused naming the entry at fault.
+
+
+def _file(fs: FSWorld) -> dict[str, Any]:
+    assert fs.board_file is not None, "no board file: start with the easy board's file"
+    return fs.board_file
+
+
+def _file_room(fs: FSWorld, room: str) -> dict[str, Any]:
+    rooms = [r for r in _file(fs)["rooms"] if r["id"] == room]
+    assert rooms, f"the board file has no room {room!r}"
+    return rooms[0]
+
+
+@given("the print-and-play easy board's file")
+def given_board_file(fs: FSWorld) -> None:
+    import yaml
+
+    path = fs_module("scenario").DEFAULT_SCENARIO
+    fs.board_file = yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+@given(_re(r"in that file room (?P<room>[\w\-]+) covers (?P<spaces>.+)"))
+def given_file_room_spaces(fs: FSWorld, room: str, spaces: str) -> None:
+    _file_room(fs, room)["spaces"] = [list(space(s)) for s in split(spaces)]
+
+
+@given(_re(r"in that file room (?P<room>[\w\-]+) costs {n}"))
+def given_file_room_cost(fs: FSWorld, room: str, n: str) -> None:
+    _file_room(fs, room)["cost"] = int(n)
+
+
+@given(_re(r"in that file room (?P<room>[\w\-]+) is left out"))
+def given_file_room_left_out(fs: FSWorld, room: str) -> None:
+    _file(fs)["rooms"].remove(_file_room(fs, room))
+
+
+@given(_re(r"in that file the energy track runs to {n} from (?P<start>\d+)"))
+def given_file_energy(fs: FSWorld, n: str, start: str) -> None:
+    _file(fs)["energy"] = {"max": int(n), "start": int(start)}
+
+
+@given(_re(r"in that file the excavator's path leaves out {space}"))
+def given_file_path_short(fs: FSWorld, at: str) -> None:
+    path = _file(fs)["excavator"]["path"]
+    assert list(space(at)) in path, f"{at} is not on the file's path"
+    path.remove(list(space(at)))
+
+
+@given(_re(r"in that file mothership-track row {n} is (?P<action>[a-z]+) (?P<amount>\d+)"))
+def given_file_mothership_row(fs: FSWorld, n: str, action: str, amount: str) -> None:
+    _file(fs)["mothership"][int(n) - 1] = [action, int(amount)]
+
+
+def _read_board_file(fs: FSWorld) -> Exception | None:
+    """Read the edited file as a board: None when accepted, else the refusal."""
+    from engine.core.errors import PositionError
+
+    checks = fs_module("scenario_checks")
+    data, source = _file(fs), "pnp-easy (edited)"
+    try:
+        checks.check_scenario_schema(data, source)
+        checks.check_scenario_data(data, source)
+        fs_module("scenario").scenario_from_data(data, source)
+    except PositionError as refusal:
+        return refusal
+    return None
+
+
+@then(_re(r"the board file is refused at (?P<entry>\S+)"))
+def then_board_file_refused(fs: FSWorld, entry: str) -> None:
+    refusal = _read_board_file(fs)
+    assert refusal is not None, "the board file was accepted"
+    assert refusal.entry == entry, f"refused at {refusal.entry}, not {entry}: {refusal}"
+
+
+@then("the board file is accepted")
+def then_board_file_accepted(fs: FSWorld) -> None:
+    refusal = _read_board_file(fs)
+    assert refusal is None, f"the board file was refused: {refusal}"
