@@ -564,6 +564,25 @@ Feature: Hazards
     When the players choose yellow to take his turn
     Then yellow has -2 AP left
 
+  # Same mission and tile, the Runner and the Mechanic (3 AP each) on it: with 2 refugees yellow's
+  # turn would start at 1 AP; the mud takes it. With 3 green's would start at 0; the mud has nothing to take, and AP does
+  # not fall below 0.
+  @clause:unknown.hazard.muddy.ap @clause:unknown.mission.refugees.ap-cost
+  Scenario: Beginning a turn on muddy takes the last AP but no more
+    Given the map:
+      | base #base | muddy #mud @yellow @green |
+    And yellow is the Runner
+    And green is the Mechanic
+    And the mission is refugees
+    And yellow carries 2 refugee
+    And green carries 3 refugee
+    And a new round begins
+    When the players choose yellow to take his turn
+    Then yellow has 0 AP left
+    When yellow ends his turn
+    And the players choose green to take his turn
+    Then green has 0 AP left
+
   # No figure: yellow explores a Flood; its knockback (3) ends her flight on a Muddy tile, which
   # costs her 1 AP: 3 - 1 for exploring - 1 for the mud.
   @clause:unknown.hazard.muddy.knockback @clause:unknown.hazard.muddy.ap @clause:unknown.knockback.no-ap

@@ -300,6 +300,39 @@ Feature: Knockback
     And k1 is stunned
     And yellow is healthy
 
+  # No figure: the fork of the dead-end corridor, with green one tile further east than yellow.
+  # One knockback moves both, yellow first: the players choose her end among her own tiles, and
+  # green, whose only end is the far tile, then flees there.
+  @clause:unknown.knockback.path-choice @clause:unknown.knockback.dead-end @clause:unknown.knockback.flee
+  Scenario: When one knockback moves two survivors, each choice is about the survivor fleeing
+    Given the map:
+      | .            | food #dead    | .          | .        | .         | .      |
+      | flood #flood | scrap @yellow | ammo @green | medicine | lab #far  | bunker |
+    When a knockback of 3 from #flood starts for yellow and green
+    Then the players must choose where yellow ends among: #dead and #far
+    When the players choose #dead for yellow
+    Then nobody has to choose
+    And yellow stands on #dead
+    And green stands on #far
+
+  # No figure: a Flood with two corridors, east and north. A stranger stands east of it, yellow
+  # north of it; one knockback of 3 moves the stranger first, then yellow. Having entered a new
+  # tile the stranger may shoot, but nobody is within 2 range of it, so it shoots nobody, and
+  # yellow still flees in her turn.
+  @clause:unknown.knockback.hazard-affects-enemies @clause:unknown.enemy.stranger.ranged @clause:unknown.knockback.flee
+  Scenario: A stranger pushed out of reach of everyone shoots nobody and the knockback goes on
+    Given the map:
+      | workshop #yfar | .                  | .    | .        | .         |
+      | market         | .                  | .    | .        | .         |
+      | bunker         | .                  | .    | .        | .         |
+      | food @yellow   | .                  | .    | .        | .         |
+      | flood #flood   | scrap !stranger:s1 | ammo | medicine | lab #sfar |
+    When a knockback of 3 from #flood starts for s1 and yellow
+    Then nobody has to choose
+    And s1 stands on #sfar
+    And yellow stands on #yfar
+    And yellow is healthy
+
   # No figure: the survivor is 4 tiles from the source, beyond a knockback of 3.
   @clause:unknown.knockback.flee @clause:unknown.range
   Scenario: A piece out of reach is not knocked back

@@ -309,6 +309,42 @@ Feature: Missions
     When yellow explores and the tile is food placed at 4,8
     Then the survivors have won citing unknown.mission.map.goal
 
+  # No figure: a ring of tiles only 8 on a side, lacking one tile next to yellow. The long
+  # version needs a 9 by 9 square inside the ring, so closing it does not win.
+  @clause:unknown.mission.map.goal @clause:unknown.mission.map.short
+  Scenario: In the long version of Map an 8 by 8 ring does not win
+    Given the map:
+      | market     | bunker | medicine | scrap @yellow | .      | ammo   | lab      | workshop |
+      | lab        | .      | .        | .             | .      | .      | .        | workshop |
+      | food       | .      | .        | .             | .      | .      | .        | ammo     |
+      | medicine   | .      | .        | .             | .      | .      | .        | scrap    |
+      | market     | .      | .        | .             | .      | .      | .        | bunker   |
+      | lab        | .      | .        | .             | .      | .      | .        | workshop |
+      | food       | .      | .        | .             | .      | .      | .        | ammo     |
+      | base #base | ammo   | lab      | workshop      | market | bunker | medicine | scrap    |
+    And the mission is map
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is food placed at 4,7
+    Then the game goes on
+
+  # The same ring in the short version, whose square is 8 on a side: closing it wins.
+  @clause:unknown.mission.map.goal @clause:unknown.mission.map.short
+  Scenario: In the short version of Map an 8 by 8 ring wins
+    Given the map:
+      | market     | bunker | medicine | scrap @yellow | .      | ammo   | lab      | workshop |
+      | lab        | .      | .        | .             | .      | .      | .        | workshop |
+      | food       | .      | .        | .             | .      | .      | .        | ammo     |
+      | medicine   | .      | .        | .             | .      | .      | .        | scrap    |
+      | market     | .      | .        | .             | .      | .      | .        | bunker   |
+      | lab        | .      | .        | .             | .      | .      | .        | workshop |
+      | food       | .      | .        | .             | .      | .      | .        | ammo     |
+      | base #base | ammo   | lab      | workshop      | market | bunker | medicine | scrap    |
+    And the mission is map
+    And the short version of the mission is played
+    And it is yellow's turn with 3 AP
+    When yellow explores and the tile is food placed at 4,7
+    Then the survivors have won citing unknown.mission.map.goal
+
   # --- Onslaught ---------------------------------------------------------------------------------
 
   # No figure: fifteen lairs (their enemies gone) in three crosses of five; a survivor stands on
