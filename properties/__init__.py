@@ -15,10 +15,13 @@ Here: ``legal_maps()`` draws random legal Unknown maps from :mod:`solver.random_
 the defaults); ``pick`` takes a state machine's next decision uniformly (chance by its exact
 probabilities), and :class:`Mixture` mixes a game's ``expert`` player into it (``expert_mixes()``
 draws the expert's share and its seed per example), so the machines reach the late game;
-``TALLY`` counts the maps and queries the property tests checked, and what the state machines
-played: examples, decisions, the rounds each example reached, the decision kinds applied, the
-rule clauses their events cited against :func:`citable_clauses` (with :func:`never_seen_reason`
-for those never cited), for the session summary and ``rulings fuzz``.
+:func:`starts` draws where an example begins: the machine's generated set-up, or one of its
+curated starts (positions the project keeps, from which play reaches what it seldom reaches from
+a set-up); ``TALLY`` counts the maps and queries the property tests checked, and what the state
+machines played: examples, decisions, the rounds each example reached (and from which curated
+starts), the decision kinds applied, the rule clauses their events cited against
+:func:`citable_clauses` (with :func:`never_seen_reason` for those never cited), for the session
+summary and ``rulings fuzz``.
 """
 
 from __future__ import annotations
@@ -154,6 +157,24 @@ class Counted:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._engine, name)
+
+
+CURATED_TICKETS = 3
+"""An example begins at a curated start when its start ticket, drawn below this, is the top one,
+else at the generated set-up (tickets shrink towards it). Hypothesis draws the top one in about
+a fifth to a third of a run's examples."""
+
+
+@st.composite
+def starts(draw: st.DrawFn, curated: tuple[str, ...], tickets: int = CURATED_TICKETS) -> str | None:
+    """Where an example begins: ``None`` for the machine's generated set-up, else the label of
+    one of its ``curated`` starts (when a start ticket drawn below ``tickets`` is the top one).
+    A failure shrinks towards the generated set-up, then towards the first curated start."""
+    if not curated:
+        return None
+    if draw(st.integers(0, tickets - 1), label="start ticket") < tickets - 1:
+        return None
+    return draw(st.sampled_from(curated), label="curated start")
 
 
 def expert_mixes() -> st.SearchStrategy[tuple[float, int]]:
@@ -295,6 +316,10 @@ def _ledger(game: str) -> dict[str, Any]:
     return registry.game(game).switches()
 
 
+COUNTERS = ("rounds", "kinds", "clauses", "marks", "curated_rounds", "starts")
+"""The per-game counters of :class:`Tally` (snapshots, worker counts and merges hold them)."""
+
+
 class Tally:
     """Maps and queries checked per checker; per state machine, the examples and steps played
     and what they reached (:meth:`coverage`)."""
@@ -308,6 +333,11 @@ class Tally:
         """Game -> round reached at the end of an example that took a decision -> examples."""
         self.empty: Counter = Counter()
         """Game -> examples that ended before any decision (Hypothesis stops some at once)."""
+        self.curated_rounds: dict[str, Counter] = {}
+        """Game -> round reached by an example begun at a curated start (:func:`starts`) ->
+        examples; also counted in :attr:`rounds`, left out of the late-round share."""
+        self.starts: dict[str, Counter] = {}
+        """Game -> curated start an example that took a decision began at -> examples."""
         self._open: Counter = Counter()
         """Game -> decisions of the example being played."""
         self.kinds: dict[str, Counter] = {}
@@ -364,36 +394,42 @@ class Tally:
         """Count one ``label`` a machine of ``game`` notes (see :attr:`marks`)."""
         self.marks.setdefault(game, Counter())[label] += 1
 
-    def example(self, game: str, state: Any = None) -> None:
-        """Count one example (one game played from a setup) of ``game``'s state machine, ended
-        at ``state`` (its ``round`` goes into the rounds reached, if it took a decision)."""
+    def example(self, game: str, state: Any = None, curated: str | None = None) -> None:
+        """Count one example (one game played from a setup, or from the ``curated`` start so
+        labelled) of ``game``'s state machine, ended at ``state`` (its ``round`` goes into the
+        rounds reached, if it took a decision)."""
         self.examples[game] += 1
         played, self._open[game] = self._open[game], 0
         round_reached = getattr(state, "round", None)
         if not played:
             self.empty[game] += 1
-        elif isinstance(round_reached, int):
-            self.rounds.setdefault(game, Counter())[round_reached] += 1
+        else:
+            if curated is not None:
+                self.starts.setdefault(game, Counter())[curated] += 1
+            if isinstance(round_reached, int):
+                self.rounds.setdefault(game, Counter())[round_reached] += 1
+                if curated is not None:
+                    self.curated_rounds.setdefault(game, Counter())[round_reached] += 1
         if self.on_example is not None:
             self.on_example(game)
 
     # -- what a run covered ---------------------------------------------------------------------
     def snapshot(self, game: str) -> dict[str, Any]:
         """Copies of ``game``'s coverage counters (:meth:`coverage` ``since`` one)."""
-        counters = {
-            name: Counter(getattr(self, name).get(game, {}))
-            for name in ("rounds", "kinds", "clauses", "marks")
-        }
+        counters = {name: Counter(getattr(self, name).get(game, {})) for name in COUNTERS}
         return counters | {"empty": Counter({game: self.empty[game]})}
 
     def coverage(self, game: str, since: dict[str, Any] | None = None) -> dict[str, Any]:
         """What ``game``'s machine covered (since the :meth:`snapshot` ``since``): examples by
-        round reached, decision kinds, the machine's own marks, the clauses seen of
-        :func:`citable_clauses` and those never seen, each with :func:`never_seen_reason`."""
+        round reached (all, and those begun at a generated set-up, which alone the late-round
+        share counts), examples by curated start, decision kinds, the machine's own marks, the
+        clauses seen of :func:`citable_clauses` and those never seen, each with
+        :func:`never_seen_reason`."""
         now = self.snapshot(game)
         if since is not None:
             now = {name: counter - since.get(name, Counter()) for name, counter in now.items()}
         rounds = dict(sorted(now["rounds"].items()))
+        generated = dict(sorted((now["rounds"] - now["curated_rounds"]).items()))
         citable = citable_clauses(game) if game in registry.names() else {}
         seen = sorted(c for c in now["clauses"] if c in citable)
         readings = self.played_readings.get(game, False)
@@ -405,6 +441,8 @@ class Tally:
         result: dict[str, Any] = {
             "empty": now["empty"][game],
             "rounds": {str(r): n for r, n in rounds.items()},
+            "generated_rounds": {str(r): n for r, n in generated.items()},
+            "curated_starts": dict(sorted(now["starts"].items())),
             "decision_kinds": dict(sorted(now["kinds"].items())),
             "marks": dict(sorted(now["marks"].items())),
             "clauses_seen": seen,
@@ -414,8 +452,8 @@ class Tally:
         }
         late = self.late_round.get(game)
         if late:
-            total = sum(rounds.values())
-            reached = sum(n for r, n in rounds.items() if r >= late)
+            total = sum(generated.values())
+            reached = sum(n for r, n in generated.items() if r >= late)
             result["late_round"] = late
             result["late_share"] = reached / total if total else 0.0
         return result
@@ -430,7 +468,7 @@ class Tally:
             "empty": dict(self.empty),
             **{
                 name: {game: dict(counter) for game, counter in getattr(self, name).items()}
-                for name in ("rounds", "kinds", "clauses", "marks")
+                for name in COUNTERS
             },
             "late_round": dict(self.late_round),
             "played_readings": dict(self.played_readings),
@@ -446,7 +484,7 @@ class Tally:
             ("empty", self.empty),
         ):
             counter.update(counts.get(name, {}))
-        for name in ("rounds", "kinds", "clauses", "marks"):
+        for name in COUNTERS:
             mine = getattr(self, name)
             for game, counter in counts.get(name, {}).items():
                 mine.setdefault(game, Counter()).update(counter)
@@ -479,15 +517,21 @@ def coverage_lines(
     head = f"{game}: {examples:,} examples, {steps:,} decisions"
     if coverage.get("empty"):
         head += f" ({coverage['empty']:,} examples stopped by Hypothesis before a decision)"
-    if "late_share" in coverage and coverage["rounds"]:
+    curated = coverage.get("curated_starts", {})
+    if "late_share" in coverage and coverage.get("generated_rounds", coverage["rounds"]):
         head += (
-            f"; {coverage['late_share']:.0%} of those played reached round {coverage['late_round']}"
+            f"; {coverage['late_share']:.0%} of those played from a generated set-up reached"
+            f" round {coverage['late_round']}"
         )
     lines = [head]
     rounds = coverage["rounds"]
     if rounds:
         lines.append(
             "  rounds reached (round:examples): " + " ".join(f"{r}:{n}" for r, n in rounds.items())
+        )
+    if curated:
+        lines.append(
+            f"  {sum(curated.values()):,} examples played from {len(curated)} curated starts"
         )
     kinds, marks = coverage["decision_kinds"], coverage["marks"]
     if whole:

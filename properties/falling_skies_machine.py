@@ -4,16 +4,20 @@
 reading for every switch of the interpretation ledger (``Ruleset`` fields), and builds the
 game's initial state; it also draws the share of the player decisions the expert player takes
 in this example and the expert's seed (:class:`properties.Mixture`: uniform play seldom gets
-past the first research steps). The one ``@rule`` steps one decision: a chance node by its exact
-probability (Hypothesis draws a ticket below the common denominator, so failures shrink towards
-the first outcome), a player node by the expert or uniformly over its legal decisions; every
+past the first research steps). Some examples (a start ticket's top value,
+:func:`properties.starts`, shrinking towards the scenario's initial state) begin instead at a
+curated start (:data:`CURATED`): a position file of ``tests/data/positions/falling_skies/`` with
+a decision to take, or one of them with robots built, under the readings it is played with. The
+one ``@rule`` steps one decision: a chance node by its exact probability (Hypothesis draws a
+ticket below the common denominator, so failures shrink towards the first outcome), a player
+node by the expert or uniformly over its legal decisions; every
 ``WRONG_EVERY``-th decision, decisions the rules do not offer are tried first and must be
 refused; once the game is over, the step checks that no decision is accepted, and the unchanged
 state is not checked again. After every decision the invariants below hold (each names the rule
 clause it protects; ``INVARIANTS`` lists them). The position
 file round trip runs every ``ROUND_TRIP_EVERY``-th state (through the JSON Schema every
 ``SCHEMA_EVERY``-th) and on the last. At teardown the recorded decisions are replayed from the
-initial state and must give the same states and events (determinism).
+start state (built or read again) and must give the same states and events (determinism).
 
 Sizes: ``EXAMPLES`` examples of ``STEPS`` steps in the test (``properties/test_machines.py``);
 ``rulings fuzz`` plays ``DEEP_STEPS`` per example at the deep profile (``properties/fuzz.py``).
@@ -39,6 +43,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from engine.core import registry
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, IdleNode, PlayerNode, TerminalNode
 from engine.core.playout import chance_problem
@@ -55,7 +60,7 @@ from engine.falling_skies.ruleset import DEFAULT, interpretation_ledger
 from engine.falling_skies.scenario import DATA, Scenario, load_scenario
 from engine.falling_skies.state import FSState
 from engine.positions import check_position_data, parse_position_text
-from properties import TALLY, Mixture, expert_mixes
+from properties import TALLY, Mixture, expert_mixes, starts
 from properties.profiles import scaled
 
 SCENARIOS = sorted((DATA / "scenarios").glob("*.yaml"))
@@ -75,6 +80,69 @@ SCHEMA_EVERY = 20
 Schema (both slow in pure Python); the others through JSON text."""
 
 DAMAGE_CLAUSES = ("fs.damage.hit", "fs.mothership.action.damage")
+POSITIONS = Path(__file__).resolve().parent.parent / "tests/data/positions/falling_skies"
+ROBOT_STARTS = ("mid-placement.yaml", "room-phase.yaml")
+"""Curated positions also played with robots in the city (``<name>+robots``)."""
+ROBOT_READINGS: tuple[tuple[str, str], ...] = (("robot-rooms", "robots"),)
+"""The readings a start with robots is played under: robot rooms make the published robots."""
+ROBOT_FACES = (2, 4)
+"""The faces of the ready robots put in the city: each wears by one a use
+(``fs.room-effects.robot.wear``), so both may still stand when a robot room makes a third
+(``fs.room-effects.robot.limit``, ``fs.room-effects.robot.take-off``)."""
+IDLE_ROOMS = ("aa_gun", "tunnel", "robot")
+"""Rooms a robot is not put on: one where it does nothing, or makes no use of its face."""
+CURATED = (
+    *(path.name for path in sorted(POSITIONS.glob("*.yaml"))),
+    *(f"{name}+robots" for name in ROBOT_STARTS),
+)
+"""The curated starts an example may begin at instead of a scenario's first roll
+(:func:`properties.starts`): the position files of ``tests/data/positions/falling_skies/``,
+each a state with a decision to take (dice to roll or place, a launch tie, a room phase, late in
+a game), opened under the default readings as ``rulings resolve`` opens them (none names
+another); and ``<name>+robots``: that position with ready robots of :data:`ROBOT_FACES` on its
+first empty excavated spaces of working rooms, under :data:`ROBOT_READINGS` (random play seldom
+builds robots). ``test_every_curated_start_opens_to_a_decision`` checks that each opens to a
+decision."""
+
+
+CURATED_TICKETS = 6
+"""A start ticket is drawn below this (:func:`properties.starts`), so curated starts are rarer
+here than in Unknown's machine: every curated position is in round 3 or later, and a break that
+shows from some round on shows at one of them at once, its shrunk replay being that start with
+no decision; met first from a set-up (more often, so), the replay plays up to the round where
+it shows."""
+
+
+def read_curated(label: str) -> tuple[FallingSkiesGame, FSState, tuple[tuple[str, str], ...]]:
+    """The engine, state and readings of the curated start ``label``, read from its file."""
+    name, _, extra = label.partition("+")
+    path = POSITIONS / name
+    opened = registry.open_file(path)
+    if extra != "robots":
+        return opened.game, opened.state, ()
+    spec, data = registry.parse_file(path)
+    game, state = opened.game, opened.state
+    kind = {at: room.kind for room in game.scenario.rooms for at in room.spaces}
+    taken = {(d.row, d.column) for d in state.placed}
+    free = [
+        at
+        for at in game.board.path[: state.excavator + 1]
+        if at not in taken and kind.get(at) not in IDLE_ROOMS
+    ]
+    robots = [
+        {"row": row, "column": column, "value": face}
+        for (row, column), face in zip(free, ROBOT_FACES, strict=False)
+    ]
+    with_robots = registry.open_data(
+        spec, {**data, "robots": robots}, str(path), spec.ruleset(dict(ROBOT_READINGS))
+    )
+    return with_robots.game, with_robots.state, ROBOT_READINGS
+
+
+@cache
+def curated_start(label: str) -> tuple[FallingSkiesGame, FSState, tuple[tuple[str, str], ...]]:
+    """:func:`read_curated`, read once per run (states are frozen)."""
+    return read_curated(label)
 
 
 @cache
@@ -318,6 +386,10 @@ class FallingSkiesMachine(RuleBasedStateMachine):
         self.attempt: Any = None
         """The decision being applied: set while ``apply`` runs, so a crash can be replayed."""
         self.mix: Mixture | None = None
+        self.start: FSState | None = None
+        """The state the example began at (the scenario's initial state or a curated one)."""
+        self.curated: str | None = None
+        """The curated start this example began at (``None``: a scenario's initial state)."""
         self.fresh = False
         """Whether the state changed since the invariants last ran (they run only then)."""
         TALLY.machine_started(NAME, self)
@@ -328,14 +400,26 @@ class FallingSkiesMachine(RuleBasedStateMachine):
         path=st.sampled_from(SCENARIOS),
         readings=readings_strategy(),
         mix=expert_mixes(),
+        start=starts(CURATED, CURATED_TICKETS),
     )
     def setup(
-        self, path: Path, readings: tuple[tuple[str, str], ...], mix: tuple = (0.0, 0)
+        self,
+        path: Path,
+        readings: tuple[tuple[str, str], ...],
+        mix: tuple = (0.0, 0),
+        start: str | None = None,
     ) -> None:
-        self.game = game_for(path, readings)
-        self.readings = readings
+        """A shipped scenario's initial state under the drawn readings, or the curated
+        ``start`` (:data:`CURATED`) under its own, and who plays it (the expert's share)."""
+        self.curated = start
+        if start is None:
+            self.game = game_for(path, readings)
+            self.readings = readings
+            self.start = self.game.initial_state()
+        else:
+            self.game, self.start, self.readings = curated_start(start)
         self.mix = Mixture(NAME, self.game, *mix)
-        self.state = self.game.initial_state()
+        self.state = self.start
         self.before = self.state
         self.events = ()
         self.trail = [(self.state, ())]
@@ -439,16 +523,17 @@ class FallingSkiesMachine(RuleBasedStateMachine):
             raise AssertionError(f"a finished game accepted {decision}")
 
     def teardown(self) -> None:
-        """``fs.round.phases``, determinism: the same decisions from the same start give the same states and events;
-        the last state also reads back through JSON and the schema."""
-        TALLY.example(NAME, self.state)
+        """``fs.round.phases``, determinism: the start builds (or reads from its file) the same
+        twice, the same decisions from it give the same states and events; the last state also
+        reads back through JSON and the schema."""
+        TALLY.example(NAME, self.state, self.curated)
         if self.game is not None and self.state is not None:
             top = len(self.game.scenario.research)
             TALLY.mark(NAME, f"research {self.state.research} of {top}")
         if self.game is None or self.state is None or self.attempt is not None:
             return  # not set up, or the engine crashed mid-decision (that failure is reported)
-        state = self.game.initial_state()
-        assert state == self.trail[0][0], "the initial state differs between two builds"
+        state = read_curated(self.curated)[1] if self.curated else self.game.initial_state()
+        assert state == self.trail[0][0], "the start state differs between two builds"
         for i, decision in enumerate(self.decisions, start=1):
             result = self.game.apply(state, decision)
             want_state, want_events = self.trail[i]
@@ -462,6 +547,7 @@ class FallingSkiesMachine(RuleBasedStateMachine):
 def replay_setup(
     machine: FallingSkiesMachine,
 ) -> tuple[FallingSkiesGame, FSState, tuple[tuple[str, str], ...]]:
-    """The engine, the start state of a played example and the readings it was played under."""
-    assert machine.game is not None
-    return machine.game, machine.game.initial_state(), machine.readings
+    """The engine, the start state of a played example (a scenario's initial state or a curated
+    start) and the readings it was played under."""
+    assert machine.game is not None and machine.start is not None
+    return machine.game, machine.start, machine.readings

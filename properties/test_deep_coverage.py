@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+import pytest
+from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 from engine.core import registry
-from engine.core.game import Event
+from engine.core.game import ChanceNode, Event, PlayerNode, choices
 from engine.unknown.game import UnknownGame
 from engine.unknown.setup import standard_setup
 from properties import (
@@ -22,7 +23,10 @@ from properties import (
     Tally,
     citable_clauses,
     coverage_lines,
+    falling_skies_machine,
     never_seen_reason,
+    starts,
+    unknown_machine,
 )
 from properties import TALLY as SUITE_TALLY
 from properties.test_machines import late_share_problem
@@ -181,3 +185,171 @@ def test_an_expert_decision_over_budget_is_a_uniform_draw() -> None:
     assert calls["node"] == EXPERT_BUDGET
     mixed.expert = lambda state, node: node.legal[-1]
     assert mixed.decide(Fixed(0), state, node) == node.legal[-1] and mixed.by_expert == 1
+
+
+def test_starts_shrink_towards_the_generated_set_up() -> None:
+    """A start is the generated set-up (``None``) unless its ticket is the top one; a failure
+    shrinks to the generated set-up, and one that needs a curated start to its first."""
+    curated = ("first", "second")
+    assert find(starts(curated), lambda start: True) is None
+    assert find(starts(curated), lambda start: start is not None) == "first"
+    assert find(starts(()), lambda start: True) is None
+    assert find(starts(curated), lambda start: start == "second") == "second"
+
+
+def test_curated_examples_count_in_the_rounds_but_not_the_late_share() -> None:
+    """An example begun at a curated start counts among the rounds reached and under its start,
+    but the late-round share is of the examples begun at a generated set-up only, also after a
+    merge of workers' counts."""
+    late = _at_round(standard_setup("scout", seed=1, players=1), 6)
+    early = _at_round(late, 1)
+    worker = Tally()
+    worker.late_round["unknown"] = 5
+    event = Event("x", "unknown.turn.upkeep", "base eats")
+    for state, start in ((early, None), (late, "decisions/HurlCanister.yaml"), (late, None)):
+        worker.step("unknown", object(), (event,))
+        worker.example("unknown", state, start)
+    controller = Tally()
+    controller.merge(worker.counts())
+    for tally in (worker, controller):
+        coverage = tally.coverage("unknown")
+        assert coverage["rounds"] == {"1": 1, "6": 2}
+        assert coverage["generated_rounds"] == {"1": 1, "6": 1}
+        assert coverage["curated_starts"] == {"decisions/HurlCanister.yaml": 1}
+        assert coverage["late_share"] == 0.5
+    lines = coverage_lines("unknown", 3, 3, controller.coverage("unknown"))
+    assert any("1 examples played from 1 curated starts" in line for line in lines)
+
+
+def _at_round(state, round_: int):
+    from dataclasses import replace
+
+    return replace(state, round=round_)
+
+
+def test_the_late_share_check_leaves_curated_starts_out() -> None:
+    """Examples begun at a curated start late in a mission do not lift the suite's share: with
+    only those past round 5, the check fails."""
+    game = "unknown"
+    before = SUITE_TALLY.snapshot(game)
+    saved = {
+        name: Counter(getattr(SUITE_TALLY, name).get(game, {}))
+        for name in ("rounds", "curated_rounds")
+    }
+    try:
+        SUITE_TALLY.rounds.setdefault(game, Counter()).update({2: 3, 7: 6})
+        SUITE_TALLY.curated_rounds.setdefault(game, Counter()).update({7: 6})
+        assert "0 of 3 examples" in late_share_problem(game, before, 5, 1 / 3)
+        SUITE_TALLY.rounds[game].update({7: 2})
+        assert late_share_problem(game, before, 5, 1 / 3) == ""
+    finally:
+        SUITE_TALLY.rounds[game] = saved["rounds"]
+        SUITE_TALLY.curated_rounds[game] = saved["curated_rounds"]
+
+
+@pytest.mark.parametrize("module", [unknown_machine, falling_skies_machine], ids=["unknown", "fs"])
+def test_every_curated_start_opens_to_a_decision(module) -> None:
+    """Each curated start of a machine opens without warnings to a state where a decision (or a
+    chance outcome) is to be taken, under the readings the machine plays it with."""
+    assert module.CURATED
+    for label in module.CURATED:
+        if module is unknown_machine:
+            engine, state = module.curated_start(label, 7)
+        else:
+            engine, state, readings = module.curated_start(label)
+            assert (state.robots != ()) == label.endswith("+robots"), label
+            assert readings == (module.ROBOT_READINGS if state.robots else ()), label
+        node = engine.node(state)
+        assert isinstance(node, PlayerNode | ChanceNode), f"{label}: {type(node).__name__}"
+        assert choices(node), f"{label}: nothing to decide"
+    files = (
+        [
+            unknown_machine.DECISION_POSITIONS / label.partition("/")[2]
+            for label in module.CURATED
+            if label.startswith("decisions/")
+        ]
+        if module is unknown_machine
+        else [module.POSITIONS / label.partition("+")[0] for label in module.CURATED]
+    )
+    assert files
+    for path in files:
+        assert registry.open_file(path).warnings == (), path
+
+
+def test_a_curated_example_replays_from_its_own_start() -> None:
+    """``replay_setup`` gives the state an example really began at: the curated position (its
+    mission, round and turn), not a generated set-up; Falling Skies' likewise, with the readings
+    the position is played under."""
+    machine = unknown_machine.UnknownMachine()
+    machine.set_up("scout", "normal", 3, 7, (0.0, 0), "decisions/HurlCanister.yaml")
+    engine, start, readings = unknown_machine.replay_setup(machine)
+    opened = registry.open_file(unknown_machine.DECISION_POSITIONS / "HurlCanister.yaml")
+    assert start == opened.state and start.mission == "behemoth" and readings == ()
+    assert engine.node(start) == opened.game.node(opened.state)
+    machine.set_up("scout", "normal", 3, 7, (0.0, 0), "setup:behemoth-out")
+    _, start, _ = unknown_machine.replay_setup(machine)
+    assert start.mission == "behemoth"
+    assert any(e.kind == "mission_behemoth" for e in start.position.enemies)
+    fs = falling_skies_machine.FallingSkiesMachine()
+    path = falling_skies_machine.SCENARIOS[0]
+    fs.setup(path, (), (0.0, 0), "room-phase.yaml")
+    _, start, readings = falling_skies_machine.replay_setup(fs)
+    assert start == registry.open_file(falling_skies_machine.POSITIONS / "room-phase.yaml").state
+    assert start.phase == "room" and readings == ()
+    fs.setup(path, (), (0.0, 0))
+    assert falling_skies_machine.replay_setup(fs)[1] == fs.game.initial_state()
+
+
+def test_a_start_with_robots_is_written_and_read_back_under_its_readings(tmp_path) -> None:
+    """A Falling Skies start with robots replays as ``rulings fuzz`` writes it: the position
+    file of its start, read under the readings ``replay_setup`` gives (robot rooms make robots),
+    is that start, robots and all."""
+    fs = falling_skies_machine.FallingSkiesMachine()
+    fs.setup(falling_skies_machine.SCENARIOS[0], (), (0.0, 0), "room-phase.yaml+robots")
+    engine, start, readings = falling_skies_machine.replay_setup(fs)
+    assert len(start.robots) == len(falling_skies_machine.ROBOT_FACES)
+    assert dict(readings) == {"robot-rooms": "robots"}
+    spec = registry.game("falling-skies")
+    path = tmp_path / "start.yaml"
+    spec.save(engine, start, path)
+    assert registry.open_file(path, dict(readings)).state == start
+
+
+class FixedData:
+    """A stand-in for Hypothesis's ``st.data()``: every draw answers ``value``."""
+
+    def __init__(self, value: int) -> None:
+        self.draw = Fixed(value)
+
+
+def test_a_decision_position_takes_its_own_decision_first() -> None:
+    """At ``decisions/HurlCanister.yaml`` the first decision is a canister hurled (with the
+    clause's event), whoever else would decide; the second is the mixture's again."""
+    machine = unknown_machine.UnknownMachine()
+    machine.set_up("scout", "normal", 3, 7, (0.0, 0), "decisions/HurlCanister.yaml")
+    first = machine.node()
+    assert type(first.legal[0]).__name__ != "HurlCanister"
+    machine.decide(FixedData(0))
+    assert type(machine.decisions[0]).__name__ == "HurlCanister"
+    assert "unknown.mission.behemoth.hurl" in {e.clause for e in machine.events}
+    assert machine.own_decisions(machine.node()) == []
+    plain = unknown_machine.UnknownMachine()
+    plain.set_up("scout", "normal", 3, 7)
+    assert plain.own_decisions(plain.node()) == []
+
+
+def test_a_curated_example_stops_deciding_after_its_steps() -> None:
+    """An example begun at a curated start idles after ``CURATED_STEPS`` decisions, as a
+    finished game does; one from a generated set-up plays on."""
+    limit = unknown_machine.CURATED_STEPS
+    machine = unknown_machine.UnknownMachine()
+    machine.set_up("scout", "normal", 3, 7, (0.0, 0), "decisions/Move.yaml")
+    machine.decisions = [None] * limit
+    before = machine.state
+    machine.decide(FixedData(0))
+    assert machine.state is before and len(machine.decisions) == limit and not machine.fresh
+    plain = unknown_machine.UnknownMachine()
+    plain.set_up("scout", "normal", 3, 7)
+    plain.decisions = [None] * limit
+    plain.decide(FixedData(0))
+    assert len(plain.decisions) == limit + 1 and plain.state is not plain.start

@@ -10,7 +10,8 @@ keeps its own settings on the class itself; pytest's summary prints what each pl
 
 A module naming ``LATE_ROUND`` and ``LATE_SHARE`` (Unknown: round 5, a third) also asks that
 its run reach the late game: after the machine has run, at least ``LATE_SHARE`` of the examples
-it played (those that took a decision) must have reached round ``LATE_ROUND``, as counted in
+it played from a generated set-up (those that took a decision; not those begun at one of its
+curated starts, :func:`properties.starts`) must have reached round ``LATE_ROUND``, as counted in
 ``properties.TALLY`` (:func:`late_share_problem`); the expert player's share of the decisions
 (``properties.Mixture``) is what gets them there.
 """
@@ -30,10 +31,11 @@ SUPPRESSED = (HealthCheck.too_slow, HealthCheck.data_too_large)
 
 
 def late_share_problem(game: str, since: dict[str, Any], late_round: int, share: float) -> str:
-    """What is wrong with the examples of ``game`` played since the ``TALLY.snapshot`` ``since``:
-    fewer than ``share`` of them reached round ``late_round`` (or none was played); ``""`` if
-    nothing."""
-    rounds = TALLY.coverage(game, since)["rounds"]
+    """What is wrong with the examples of ``game`` played since the ``TALLY.snapshot`` ``since``
+    from a generated set-up (those begun at a curated start, some already late in a mission, are
+    not counted): fewer than ``share`` of them reached round ``late_round`` (or none was played);
+    ``""`` if nothing."""
+    rounds = TALLY.coverage(game, since)["generated_rounds"]
     played = sum(rounds.values())
     reached = sum(n for r, n in rounds.items() if int(r) >= late_round)
     if not played:

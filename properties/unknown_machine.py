@@ -5,10 +5,18 @@ the game by the Setup section (``standard_setup``); it also draws the share of t
 decisions the expert player takes in this example and the expert's seed
 (:class:`properties.Mixture`: uniform play starves base within two rounds, the expert reaches
 round 5 in about 60-100 decisions, so the late mission piles, the mission tiles' rules, the
-behemoth, refugees and allies, water flow, task rewards and late hazards are played). Each
-``@rule`` step takes one decision: at a chance node Hypothesis draws an outcome by its exact
-probability (a uniform integer below the common denominator of the outcomes' probabilities
-picks the outcome, as ``sample_outcome`` does), at a player node the expert or a uniform
+behemoth, refugees and allies, water flow, task rewards and late hazards are played). Some
+examples (a start ticket's top value, :func:`properties.starts`, shrinking towards the generated
+set-up) begin instead at a curated start (:data:`CURATED`): a position of
+``tests/data/positions/play/decisions/`` (one per decision class, many in the middle of a
+mission) or one of the registry's ``coverage_setups`` (a Behemoth game, one with the behemoth
+out), played on with the same mixture and invariants (a position's first decision is one of the
+class it offers, :meth:`UnknownMachine.own_decisions`; at most ``CURATED_STEPS`` decisions), so
+mission endings, the missions' own decisions and task rewards the expert seldom gets to are
+played too; ``replay_setup`` gives the start an example really began at. Each ``@rule`` step
+takes one decision: at a chance node Hypothesis draws an outcome by its exact probability (a
+uniform integer below the common denominator of the outcomes' probabilities picks the outcome,
+as ``sample_outcome`` does), at a player node the expert or a uniform
 Hypothesis draw from ``node.legal`` decides. Every ``WRONG_EVERY``-th decision the engine is
 first offered a decision of the wrong kind, which must raise ``IllegalDecision`` and leave the
 state as it was. Once the game is over the rule does nothing (``game_over``) and the invariants
@@ -27,11 +35,12 @@ the rule they serve: a state file and a replay resume the round where it stood
 (``unknown.setup.stack.shuffle``, ``unknown.base.tie-die``).
 
 The suite (``properties/test_machines.py``) runs this machine at the loaded profile and checks
-that at least ``LATE_SHARE`` of its examples reach round ``LATE_ROUND``; ``rulings fuzz`` runs it
-for minutes at the deep one (``properties/fuzz.py``). ``TALLY`` counts examples and steps per
-game, the rounds reached, the decision kinds, the clauses the events cite, and (``marks``) the
-decisions of each mission's own rules (``engine.unknown.missions``, the allies') and the
-mission pile each example drew from last.
+that at least ``LATE_SHARE`` of its examples begun at a generated set-up reach round
+``LATE_ROUND`` (curated starts, some late in a mission already, are not counted); ``rulings
+fuzz`` runs it for minutes at the deep one (``properties/fuzz.py``). ``TALLY`` counts examples
+and steps per game, the rounds reached, the curated starts played, the decision kinds, the
+clauses the events cite, and (``marks``) the decisions of each mission's own rules
+(``engine.unknown.missions``, the allies') and the mission pile each example drew from last.
 
 Not checked, and why: an enemy standing on an impassable tile is checked against the tiles of
 the catalog that are impassable face up (not barrier or blaze tokens, which can be laid under an
@@ -45,8 +54,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 from math import lcm
+from pathlib import Path
 from typing import Any
 
 from hypothesis import HealthCheck
@@ -59,6 +70,7 @@ from hypothesis.stateful import (
     rule,
 )
 
+from engine.core import registry
 from engine.core.errors import IllegalDecision
 from engine.core.game import ChanceNode, Event, IdleNode, PlayerNode, TerminalNode
 from engine.core.playout import chance_problem
@@ -70,10 +82,14 @@ from engine.unknown.files import state_from_data, state_from_text, state_to_text
 from engine.unknown.game import UnknownGame
 from engine.unknown.setup import DIFFICULTIES, setup_data, standard_setup
 from engine.unknown.state import UnknownState
-from properties import TALLY, Mixture, expert_mixes
+from properties import TALLY, Mixture, expert_mixes, starts
 from properties.profiles import scaled
 
 MISSIONS = tuple(sorted(setup_data().missions))
+CURATED_STEPS = 60
+"""An example begun at a curated start takes at most this many decisions, then idles as a
+finished game does: what a position is for comes within its first turns or rounds, and the steps
+saved go to more starts."""
 HEALTH_STATES = ("healthy", "injured", "incapacitated")
 OUTCOMES = ("win", "loss")
 STEPS = 150
@@ -98,6 +114,39 @@ NAME = "unknown"
 SCHEMA_AT_TEARDOWN = True
 """Check the last state of each example against the position schema too (it once found
 ``used`` keys the schema refused: the Skeptic's held spawn)."""
+DECISION_POSITIONS = Path(__file__).resolve().parent.parent / "tests/data/positions/play/decisions"
+"""One position per decision class, each a state where the engine offers it (many in the middle
+of a mission: an outpost to place, a canister to hurl, water to test, a radio to repair)."""
+COVERAGE_SETUPS = {setup.label: setup for setup in registry.game(NAME).coverage_setups}
+"""The registry's starts that random play seldom reaches from a set-up (a Behemoth game, and
+one with the behemoth out)."""
+CURATED = (
+    *(f"decisions/{path.name}" for path in sorted(DECISION_POSITIONS.glob("*.yaml"))),
+    *(f"setup:{label}" for label in COVERAGE_SETUPS),
+)
+"""The curated starts an example may begin at instead of a generated set-up (:func:`starts`):
+``decisions/<Class>.yaml`` opens that position file under the default rules, as ``rulings
+resolve`` does (none of them names a reading); ``setup:<label>`` builds that coverage set-up
+with the example's seed."""
+
+
+@cache
+def opened_position(name: str) -> tuple[Any, UnknownState]:
+    """The engine and state of the decision position ``name`` (read once: states are frozen)."""
+    opened = registry.open_file(DECISION_POSITIONS / name)
+    return opened.game, opened.state
+
+
+def curated_start(label: str, seed: int) -> tuple[Any, UnknownState]:
+    """The engine and start state of the curated start ``label`` (one of :data:`CURATED`);
+    ``seed`` seeds a coverage set-up."""
+    if not label.startswith("setup:"):
+        return opened_position(label.removeprefix("decisions/"))
+    setup = COVERAGE_SETUPS[label.removeprefix("setup:")]
+    spec = registry.game(NAME)
+    new = spec.new_game(spec.ruleset({}), seed, dict(setup.options))
+    state = new.state if setup.start is None else setup.start(new.state)
+    return new.game, state
 
 
 @dataclass(frozen=True)
@@ -203,7 +252,8 @@ def read_back(state: UnknownState, schema: bool = False) -> UnknownState:
 
 
 class UnknownMachine(RuleBasedStateMachine):
-    """Plays one Unknown game from a generated setup, checking invariants after every step."""
+    """Plays one Unknown game from a generated setup or a curated start, checking invariants
+    after every step."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -212,6 +262,10 @@ class UnknownMachine(RuleBasedStateMachine):
         self.decisions: list[Any] = []
         self.spawned_at: dict[str, Any] = {}
         self.setup = ""
+        self.curated: str | None = None
+        """The curated start this example began at (``None``: a generated set-up)."""
+        self.engine: Any = GAME
+        """The engine the example is played with (a curated position's own)."""
         self.before: UnknownState | None = None
         self.events: tuple[Event, ...] = ()
         self.attempt: Any = None
@@ -233,14 +287,29 @@ class UnknownMachine(RuleBasedStateMachine):
         players=st.integers(1, 6),
         seed=st.integers(0, 2**32 - 1),
         mix=expert_mixes(),
+        start=starts(CURATED),
     )
     def set_up(
-        self, mission: str, difficulty: str, players: int, seed: int, mix: tuple = (0.0, 0)
+        self,
+        mission: str,
+        difficulty: str,
+        players: int,
+        seed: int,
+        mix: tuple = (0.0, 0),
+        start: str | None = None,
     ) -> None:
-        self.setup = f"standard_setup({mission!r}, difficulty={difficulty!r}, seed={seed}, players={players})"
-        self.start = standard_setup(mission, difficulty=difficulty, seed=seed, players=players)
+        """The generated set-up (a mission, difficulty, players and seed by the Setup section),
+        or the curated ``start`` (:data:`CURATED`), and who plays it (the expert's share)."""
+        self.curated = start
+        if start is None:
+            self.setup = f"standard_setup({mission!r}, difficulty={difficulty!r}, seed={seed}, players={players})"
+            self.engine = GAME
+            self.start = standard_setup(mission, difficulty=difficulty, seed=seed, players=players)
+        else:
+            self.setup = f"curated_start({start!r}, seed={seed})"
+            self.engine, self.start = curated_start(start, seed)
         self.state = self.start
-        self.mix = Mixture(NAME, GAME, *mix)
+        self.mix = Mixture(NAME, self.engine, *mix)
         self.piles = 1 + len(self.start.stack.piles)
         self.fresh = True
         self.note_spawns()
@@ -248,7 +317,7 @@ class UnknownMachine(RuleBasedStateMachine):
     def node(self) -> Any:
         """The node of the current state (computed once per state)."""
         if self._node[0] is not self.state:
-            self._node = (self.state, GAME.node(self.state))
+            self._node = (self.state, self.engine.node(self.state))
         return self._node[1]
 
     def playing(self) -> bool:
@@ -260,7 +329,7 @@ class UnknownMachine(RuleBasedStateMachine):
         (the expert's or a uniform draw); every ``WRONG_EVERY``-th, a wrong one is offered
         first. Once the game is over, nothing (:meth:`game_over`). The machine's only rule, so
         Hypothesis's rule switches never leave a step with no rule to run."""
-        if not self.playing():
+        if not self.playing() or (self.curated and len(self.decisions) >= CURATED_STEPS):
             self.game_over()
             return
         if len(self.decisions) % WRONG_EVERY == 0:
@@ -273,9 +342,13 @@ class UnknownMachine(RuleBasedStateMachine):
             decision = pick_outcome(node, ticket)
         else:
             assert isinstance(node, PlayerNode) and node.legal, f"dead end: {node}"
-            decision = self.mix.decide(data.draw, self.state, node)
+            own = self.own_decisions(node)
+            if own:
+                decision = own[data.draw(st.integers(0, len(own) - 1), label="own decision")]
+            else:
+                decision = self.mix.decide(data.draw, self.state, node)
         self.attempt = decision
-        step = GAME.apply(self.state, decision)
+        step = self.engine.apply(self.state, decision)
         self.attempt = None
         self.before, self.state, self.events = self.state, step.state, step.events
         self.decisions.append(decision)
@@ -286,13 +359,23 @@ class UnknownMachine(RuleBasedStateMachine):
             TALLY.mark(NAME, f"{self.state.mission}: {type(decision).__name__}")
         self.note_spawns()
 
+    def own_decisions(self, node: PlayerNode) -> list[Any]:
+        """At the first decision of an example begun at ``decisions/<Class>.yaml``, the legal
+        decisions of ``Class``, the one the position was written to offer (a Hypothesis draw
+        picks one): the mixture alone seldom takes a mission's own decision there (one of many
+        legal ones, and the expert's policy passes most of them by). Else none."""
+        if self.decisions or self.curated is None or not self.curated.startswith("decisions/"):
+            return []
+        name = self.curated.removeprefix("decisions/").removesuffix(".yaml")
+        return [d for d in node.legal if type(d).__name__ == name]
+
     def offer_wrong_decision(self) -> None:
         """``unknown.turn.phases``: a decision nobody may take raises and changes nothing."""
         before = self.state
         key = stable_key(before)
         self.attempt = Bogus()
         try:
-            GAME.apply(before, self.attempt)
+            self.engine.apply(before, self.attempt)
         except IllegalDecision:
             self.attempt = None
         else:
@@ -300,8 +383,8 @@ class UnknownMachine(RuleBasedStateMachine):
         assert stable_key(self.state) == key, "a refused decision changed the state"
 
     def game_over(self) -> None:
-        """Once the game is over nothing is decided, and the unchanged state is not checked
-        again."""
+        """Once the game is over (or a curated start has had its ``CURATED_STEPS``) nothing is
+        decided, and the unchanged state is not checked again."""
         self.fresh = False
 
     def note_spawns(self) -> None:
@@ -347,7 +430,7 @@ class UnknownMachine(RuleBasedStateMachine):
             assert node.clause and self.state.outcome and self.state.outcome[2], "no clause/why"
             for decision in (Bogus(), *self.decisions[-1:]):
                 try:
-                    GAME.apply(self.state, decision)
+                    self.engine.apply(self.state, decision)
                 except IllegalDecision:
                     continue
                 raise AssertionError(f"{decision} was accepted after the game ended")
@@ -501,14 +584,14 @@ class UnknownMachine(RuleBasedStateMachine):
     def teardown(self) -> None:
         """unknown.turn.phases: the same decisions from the same start give the same state (the
         rules leave nothing to the order of play but the decisions and chance outcomes)."""
-        TALLY.example(NAME, self.state)
+        TALLY.example(NAME, self.state, self.curated)
         if self.start is not None:
             TALLY.mark(NAME, f"{self.start.mission}: {pile_reached(self.piles, self.state)}")
         if self.start is None or self.attempt is not None:
             return  # not set up, or the engine crashed mid-decision (that failure is reported)
         state = self.start
         for decision in self.decisions:
-            state = GAME.apply(state, decision).state
+            state = self.engine.apply(state, decision).state
         assert state == self.state, f"replaying {len(self.decisions)} decisions differs"
         if SCHEMA_AT_TEARDOWN:
             assert read_back(self.state, schema=True) == self.state, "fails the state file schema"
@@ -517,6 +600,7 @@ class UnknownMachine(RuleBasedStateMachine):
 def replay_setup(
     machine: UnknownMachine,
 ) -> tuple[UnknownGame, UnknownState, tuple[tuple[str, str], ...]]:
-    """The engine, the start state of a played example and its readings (none: the default rules)."""
+    """The engine, the start state of a played example (its generated set-up or curated start)
+    and its readings (none: the default rules)."""
     assert machine.start is not None
-    return GAME, machine.start, ()
+    return machine.engine, machine.start, ()
