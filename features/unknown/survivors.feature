@@ -1101,6 +1101,25 @@ Feature: Survivor traits
     When the enemy phases run
     Then s1 targets green
 
+  # No figure: a corridor runs east from the Tracker (yellow) to a beast 3 tiles away. He makes
+  # himself untargetable, then explores a Flood west of him; its knockback (3) may take him onto
+  # the beast's tile (or stop him just before it), and he goes on. Untargetable, he gives the beast
+  # no one to fight, and being pushed is not starting a fight himself: no close combat.
+  @clause:unknown.survivor.tracker.untargetable-effect @clause:unknown.knockback.flee @clause:unknown.knockback.stop-before-enemy @clause:unknown.combat.trigger
+  Scenario: Knocked onto an enemy's tile, the untargetable Tracker is not fought
+    Given the map:
+      | . | scrap @yellow | ammo | medicine #3 | food #b !beast:b1 |
+    And yellow is the Tracker
+    And it is yellow's turn with 3 AP
+    When yellow chooses to be untargetable
+    And yellow explores and the tile is flood placed at 0,0
+    Then the players must choose where yellow ends among: #3 and #b
+    When the players choose #b for yellow
+    Then yellow stands on #b
+    And no close combat starts
+    And yellow is healthy
+    And b1 stands on #b
+
   # No figure: yellow is the Tracker, green is not. Becoming untargetable is the Tracker's own
   # ability, so green may not choose it.
   @clause:unknown.survivor.tracker.untargetable
