@@ -29,7 +29,7 @@ from properties import (
     unknown_machine,
 )
 from properties import TALLY as SUITE_TALLY
-from properties.test_machines import late_share_problem
+from properties.test_machines import LATE_MIN_EXAMPLES, late_share_problem
 
 
 class Fixed:
@@ -81,7 +81,7 @@ def test_a_game_without_an_expert_plays_uniformly() -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(rounds=st.lists(st.integers(1, 9), min_size=1, max_size=30))
+@given(rounds=st.lists(st.integers(1, 9), min_size=LATE_MIN_EXAMPLES, max_size=40))
 def test_late_share_problem_fails_below_the_share(rounds: list[int]) -> None:
     """The suite's late-round check is honest: it reports exactly when fewer than the share of
     the examples played reached the round."""
@@ -96,6 +96,20 @@ def test_late_share_problem_fails_below_the_share(rounds: list[int]) -> None:
         assert bool(problem) == (late < len(rounds) / 3), (rounds, problem)
     finally:
         SUITE_TALLY.rounds[game] = saved["rounds"]
+
+
+def test_too_few_examples_say_nothing_of_the_share() -> None:
+    """A quick-profile run (a handful of examples) is not judged, even with none late."""
+    game = "unknown"
+    before = SUITE_TALLY.snapshot(game)
+    saved = Counter(SUITE_TALLY.rounds.get(game, {}))
+    try:
+        SUITE_TALLY.rounds.setdefault(game, Counter())[1] += LATE_MIN_EXAMPLES - 1
+        assert late_share_problem(game, before, 5, 1 / 3) == ""
+        SUITE_TALLY.rounds[game][1] += 1
+        assert f"0 of {LATE_MIN_EXAMPLES} examples" in late_share_problem(game, before, 5, 1 / 3)
+    finally:
+        SUITE_TALLY.rounds[game] = saved
 
 
 def test_late_share_problem_fails_with_no_example_played() -> None:
@@ -237,10 +251,10 @@ def test_the_late_share_check_leaves_curated_starts_out() -> None:
         for name in ("rounds", "curated_rounds")
     }
     try:
-        SUITE_TALLY.rounds.setdefault(game, Counter()).update({2: 3, 7: 6})
-        SUITE_TALLY.curated_rounds.setdefault(game, Counter()).update({7: 6})
-        assert "0 of 3 examples" in late_share_problem(game, before, 5, 1 / 3)
-        SUITE_TALLY.rounds[game].update({7: 2})
+        SUITE_TALLY.rounds.setdefault(game, Counter()).update({2: 15, 7: 30})
+        SUITE_TALLY.curated_rounds.setdefault(game, Counter()).update({7: 30})
+        assert "0 of 15 examples" in late_share_problem(game, before, 5, 1 / 3)
+        SUITE_TALLY.rounds[game].update({7: 10})
         assert late_share_problem(game, before, 5, 1 / 3) == ""
     finally:
         SUITE_TALLY.rounds[game] = saved["rounds"]

@@ -28,18 +28,24 @@ from properties import TALLY
 
 SUPPRESSED = (HealthCheck.too_slow, HealthCheck.data_too_large)
 """The health checks suppressed for a machine whose module names none."""
+LATE_MIN_EXAMPLES = 15
+"""Fewer examples from generated set-ups than this (the quick profile plays a tenth of ``ci``'s:
+``rulings verify`` and ``rulings mutate`` run it) say nothing about the late-round share, which
+is then not judged; ``ci`` and ``deep`` play more."""
 
 
 def late_share_problem(game: str, since: dict[str, Any], late_round: int, share: float) -> str:
     """What is wrong with the examples of ``game`` played since the ``TALLY.snapshot`` ``since``
     from a generated set-up (those begun at a curated start, some already late in a mission, are
     not counted): fewer than ``share`` of them reached round ``late_round`` (or none was played);
-    ``""`` if nothing."""
+    ``""`` if nothing, or if fewer than :data:`LATE_MIN_EXAMPLES` were played."""
     rounds = TALLY.coverage(game, since)["generated_rounds"]
     played = sum(rounds.values())
     reached = sum(n for r, n in rounds.items() if int(r) >= late_round)
     if not played:
         return f"{game}: no example took a decision"
+    if played < LATE_MIN_EXAMPLES:
+        return ""
     if reached < share * played:
         return (
             f"{game}: {reached} of {played} examples ({reached / played:.0%}) reached round "
