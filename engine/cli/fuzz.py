@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from engine.cli.params import json_option
+from engine.cli.params import any_game_option, json_option
 from engine.core import registry
 
 
@@ -36,14 +36,9 @@ Examples:
   rulings fuzz --game falling-skies --max-examples 100 --json
 """,
 )
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice([*registry.names(), "all"]),
-    default="all",
-    show_default=True,
-    help="Which game's state machine to play (all: each game with one in turn, sharing the "
-    "minutes equally).",
+@any_game_option(
+    "Which game's state machine to play (all: each game with one in turn, sharing the "
+    "minutes equally)."
 )
 @click.option(
     "--minutes",

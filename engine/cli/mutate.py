@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from engine.cli.params import json_option
+from engine.cli.params import any_game_option, json_option
 from engine.core import registry
 from engine.core.textfiles import write_atomically
 
@@ -37,14 +37,7 @@ Examples:
   rulings mutate --survivors reports/mutation.json
 """,
 )
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice([*registry.names(), "all"]),
-    default="all",
-    show_default=True,
-    help="Whose rules to mutate (all: every registered game in turn).",
-)
+@any_game_option("Whose rules to mutate (all: every registered game in turn).")
 @click.option(
     "--limit",
     type=click.IntRange(min=1),

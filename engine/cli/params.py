@@ -55,6 +55,19 @@ def echo_json(answer: dict[str, Any]) -> None:
     click.echo(json.dumps(answer))
 
 
+def any_game_option(help: str, name: str = "game_name") -> Callable[[F], F]:
+    """``--game G``: one registered game, or ``all`` (the default) for every one in turn;
+    passed to the command as ``name``."""
+    return click.option(
+        "--game",
+        name,
+        type=click.Choice([*registry.names(), "all"]),
+        default="all",
+        show_default=True,
+        help=help,
+    )
+
+
 def json_option(command: F) -> F:
     """``--json``: answer with one JSON object instead of a sentence."""
     return click.option(

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from engine.core import registry
+from engine.cli.params import any_game_option
 from engine.core.textfiles import write_atomically
 from engine.playthrough import FOLDER, planned, play, render, stray_files
 
@@ -30,14 +30,7 @@ Examples:
   rulings record --game unknown --out /tmp/playthroughs
 """,
 )
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice([*registry.names(), "all"]),
-    default="all",
-    show_default=True,
-    help="Whose playthroughs to record.",
-)
+@any_game_option("Whose playthroughs to record.")
 @click.option(
     "--out",
     "out_dir",

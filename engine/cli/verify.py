@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from engine.cli.params import json_option
+from engine.cli.params import any_game_option, json_option
 from engine.core import registry
 from engine.core.textfiles import write_atomically
 from engine.report.clauses import clause_rows
@@ -183,12 +183,8 @@ Examples:
     "clause markers, the property suites at the quick profile and a sample of the other checks "
     "(about a minute).",
 )
-@click.option(
-    "--game",
-    type=click.Choice([*registry.names(), "all"]),
-    default="all",
-    show_default=True,
-    help="Which registered game the report, the differential run and the checks cover.",
+@any_game_option(
+    "Which registered game the report, the differential run and the checks cover.", "game"
 )
 @click.option(
     "--out",
