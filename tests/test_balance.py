@@ -99,3 +99,12 @@ def test_the_falling_skies_table_plays_the_default_board_as_the_summary_has_it_t
     assert dict(summary.readings) == registry.source_readings(spec, "summary")
     assert dict(summary.readings)["fighter-timing"] == "next-round"
     assert rows["pnp-easy"].readings == ()  # the ledger's defaults: the published readings
+
+
+def test_fewer_than_three_survivors_is_one_line() -> None:
+    """Found by the CLI fuzz: the rules play at least three survivors, so --survivors 1 is
+    refused by name, not with a traceback."""
+    from tests.cli_support import one_line_error, run
+
+    line = one_line_error(run("balance", "--survivors", "1"), 2, "rulings: error: --survivors:")
+    assert "unknown.setup.survivors.minimum-three" in line

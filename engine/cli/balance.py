@@ -23,11 +23,12 @@ from engine.cli.params import (
     json_option,
     player_named,
     readings_option,
+    refused,
     ruleset_of,
     setup_options,
 )
 from engine.core import registry
-from engine.core.registry import BalanceSetup, GameSpec
+from engine.core.registry import BalanceSetup, GameSpec, SetupRefused
 from solver.balance import UNIFORM, Table, fraction_text, run, wilson
 
 
@@ -207,7 +208,10 @@ def balance_command(
     options = chosen_options(ctx, spec, "balance", values, not_taken)
     ruleset_of(spec, readings)  # a bad --reading is refused before any play
     base = registry.chosen_readings(spec, readings)
-    setups = [s for s in spec.balance_setups(options) if not only or only in s.label]
+    try:
+        setups = [s for s in spec.balance_setups(options) if not only or only in s.label]
+    except SetupRefused as error:
+        raise refused(error) from error
     if not setups:
         raise click.BadParameter(f"no setting's label contains {only!r}", param_hint="--only")
     if base:

@@ -607,7 +607,10 @@ def _balance_row(
         ("short", short),
         ("task", task),
     )
-    rating = difficulty_score(mission, survivors, difficulty, short=short).score
+    try:
+        rating = difficulty_score(mission, survivors, difficulty, short=short).score
+    except ValueError as error:  # e.g. fewer than three survivors
+        raise SetupRefused("--survivors", str(error)) from error
     return BalanceSetup(label + (f", task {task}" if task else ""), options, (), rating, arguments)
 
 
