@@ -240,7 +240,9 @@ def citable_clauses(game: str) -> dict[str, tuple[tuple[str, str], ...]]:
     """The clause IDs ``game``'s rules code names as string literals (its ``GameSpec.package``'s
     ``.py`` files; a string equal to an ID of its clause index, not a docstring mentioning one),
     each with where: ``(file from the package folder, what names it)``, the second being the call
-    the string is an argument of (``event``, ``IllegalDecision``, ``PlayerNode``) or ``""``."""
+    the string is an argument of (``event``, ``IllegalDecision``, ``PlayerNode``) or ``""``; a
+    ``(clause, why)`` pair returned by a function whose answer becomes a refusal
+    (:func:`refusal_functions`) counts as ``IllegalDecision``'s."""
     from engine.report.clauses import index_of, package_folder
 
     spec = registry.game(game)
@@ -256,7 +258,62 @@ def citable_clauses(game: str) -> dict[str, tuple[tuple[str, str], ...]]:
             ids,
             lambda clause, call, where=where: found.setdefault(clause, []).append((where, call)),
         )
+        for function in _functions(tree, refusal_functions(tree)):
+            for clause in _returned_reasons(function, ids):
+                found[clause].remove((where, ""))
+                found[clause].append((where, "IllegalDecision"))
     return {clause: tuple(sites) for clause, sites in sorted(found.items())}
+
+
+def refusal_functions(tree: ast.AST) -> set[str]:
+    """The functions of a module whose ``(clause, why)`` answer is raised as a refusal:
+    ``IllegalDecision(*f(...))``, or ``why = f(...)`` then ``IllegalDecision(*why)`` in one
+    function."""
+    names: set[str] = set()
+    for function in _functions(tree):
+        assigned = {
+            node.targets[0].id: node.value.func.id
+            for node in ast.walk(function)
+            if isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Name)
+        }
+        for node in ast.walk(function):
+            if not (
+                isinstance(node, ast.Call) and getattr(node.func, "id", "") == "IllegalDecision"
+            ):
+                continue
+            for argument in node.args:
+                if not isinstance(argument, ast.Starred):
+                    continue
+                value = argument.value
+                if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+                    names.add(value.func.id)
+                elif isinstance(value, ast.Name) and value.id in assigned:
+                    names.add(assigned[value.id])
+    return names
+
+
+def _functions(tree: ast.AST, named: set[str] | None = None) -> list[ast.FunctionDef]:
+    """The function definitions of ``tree`` (only those ``named``, when given)."""
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and (named is None or node.name in named)
+    ]
+
+
+def _returned_reasons(function: ast.FunctionDef, ids: set[str]) -> list[str]:
+    """The clause of each ``return (clause, why)`` of a refusal function, one per return."""
+    clauses = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Return) and isinstance(node.value, ast.Tuple) and node.value.elts:
+            first = node.value.elts[0]
+            if isinstance(first, ast.Constant) and first.value in ids:
+                clauses.append(first.value)
+    return clauses
 
 
 def _strings_in_calls(

@@ -25,6 +25,7 @@ from properties import (
     coverage_lines,
     falling_skies_machine,
     never_seen_reason,
+    refusal_functions,
     starts,
     unknown_machine,
 )
@@ -154,6 +155,24 @@ def test_citable_clauses_are_the_ids_the_code_names_as_strings() -> None:
     assert "unknown.mission.activate.goal" not in cited  # named in a docstring only
     assert set(cited) <= set(index_of("unknown").clauses)
     assert set(citable_clauses("pig")) <= set(index_of("pig").clauses)
+
+
+def test_a_reason_returned_for_a_refusal_is_a_refusals_clause() -> None:
+    """A ``(clause, why)`` pair a function returns to be raised as ``IllegalDecision(*why)``
+    is cited by a refusal, not by an event: in the module below ``check`` answers such pairs
+    and ``describe`` (its pair never raised) does not."""
+    import ast
+
+    tree = ast.parse(
+        "def check(x):\n    return ('a.b', 'too far')\n"
+        "def describe(x):\n    return ('a.c', 'far')\n"
+        "def apply(x):\n    why = check(x)\n    if why:\n        raise IllegalDecision(*why)\n"
+        "    return describe(x)\n"
+    )
+    assert refusal_functions(tree) == {"check"}
+    placement = citable_clauses("falling-skies")["fs.excavator.distance"]
+    assert placement == (("dice_phase/placement.py", "IllegalDecision"),)
+    assert "refusals" in never_seen_reason("falling-skies", "fs.excavator.distance", True)
 
 
 def test_never_seen_reasons_name_refusals_and_readings() -> None:
