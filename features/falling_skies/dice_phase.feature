@@ -190,6 +190,18 @@ Feature: Dice phase
     Then no roll is due
     And the phase is the room phase of round 1
 
+  # What "rulings resolve" prints for a placed die names the die as it was rolled, its colour
+  # too: the colour is what decides whether the dice left are rolled again.
+  @clause:fs.dice.place @clause:fs.dice.place.white-reroll
+  Scenario: The event of a placed die names its colour and number
+    Given the dice phase with the roll grey 3 and white 5
+    When the player places the grey 3 on r2c1
+    Then a die_placed event says "grey 3"
+    And a die_placed event reports row 2, column 1, value 3 and white false
+    When the player places the white 5 on r2c2
+    Then a die_placed event says "white 5"
+    And a die_placed event reports row 2, column 2, value 5 and white true
+
   # --- the excavator -------------------------------------------------------------------------------
   # The excavator stands on r2c4 and has dug out row 1, r2c5 and its own space. Ahead of it on
   # the path: r2c3 (1 away, a space with no room), r2c2 (2), r2c1 (3), r3c1 (4), r3c2 (5),
@@ -281,6 +293,24 @@ Feature: Dice phase
     Then an event cites fs.excavating.place
     When the player places the grey 4 on r1c1
     Then an event cites fs.dice.place
+
+  # The excavator stands on r1c4; the grey 3 on r2c4 is the one die ahead of it, and column 5
+  # has no excavated space (r1c5 and r2c5 lie ahead of the excavator). Once column 3 takes the
+  # grey 4, the grey 5 has no space left: it is not placed, the room phase begins, and the events
+  # say so (ledger: unplaceable-dice).
+  @clause:fs.dice.place @clause:fs.excavator.one-die @clause:fs.round.room-phase
+  Scenario: A die with no space left stays unplaced, and the events name it
+    Given the excavator is on r1c4
+    And a grey 3 was placed on r2c4
+    And a grey 1 was placed on r1c1
+    And a grey 2 was placed on r1c2
+    And the dice phase with the roll grey 4 and grey 5
+    Then the grey 5 may go exactly on: r1c3
+    When the player places the grey 4 on r1c3
+    Then the phase is the room phase of round 1
+    And the unplaced dice are none
+    And a die_unplaced event reports value 5
+    And a die_unplaced event says "5 has no space left"
 
   # --- the ships' descent ------------------------------------------------------------------------
 
@@ -432,6 +462,23 @@ Feature: Dice phase
     When the player places the grey 1 on r2c2
     Then ship p1 is on r3c2 of the sky
     And ship p2 is on r3c3 of the sky
+
+  # The first column is part of the sky: a left arrow pointing at a ship there is ignored because
+  # the space is taken, and the event gives that reason, not the edge of the sky.
+  @clause:fs.ships.arrow
+  Scenario: A left arrow pointing at a ship in the first column is ignored because the space is taken
+    Given the sky:
+      | .   | .   | . | . | . |
+      | .   | @p1 | . | . | . |
+      | @p2 | L   | . | . | . |
+      | .   | .   | . | . | . |
+      | .   | .   | . | . | . |
+      | .   | .   | . | . | . |
+    And the dice phase with the roll grey 1
+    When the player places the grey 1 on r2c2
+    Then ship p1 is on r3c2 of the sky
+    And ship p2 is on r3c1 of the sky
+    And an arrow_ignored event says "taken by another ship"
 
   @clause:fs.ships.order
   Scenario: Several ships in the column carry out their icons from the top ship down
@@ -597,6 +644,26 @@ Feature: Dice phase
     When the player places the grey 1 on r2c2
     Then the city has taken 0 damage
     And ship p1 is on r6c2 of the sky
+
+  # Four spaces before the skull: the second hit puts the marker on the second of them, and the
+  # damage event says how far along the track it stands.
+  @clause:fs.damage.hit @interpretation:damage-track-length=as-scenario
+  Scenario: The damage event says which of the spaces before the skull the marker is on
+    Given the sky:
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | @p1 | . | . | . |
+      | . | .   | . | . | . |
+    And the damage track has 4 spaces before the skull
+    And the city has taken 1 damage
+    And the rules read "damage-track-length" as "as-scenario"
+    And the dice phase with the roll grey 2 and grey 6
+    When the player places the grey 2 on r2c2
+    Then the city has taken 2 damage
+    And a damage event reports amount 1 and damage 2
+    And a damage event says "space 2 of the 4 before the skull"
 
   # The hit moves the damage marker (its event cites the hit); the defeat rule ends the game.
   @clause:fs.damage.hit @clause:fs.end.lose-damage @clause:fs.goal.lose

@@ -374,6 +374,29 @@ Feature: Mothership phase
     And an event cites fs.white-ships.limited
     And the dice are to be rolled
 
+  # The supply holds one white ship (w1 is in the sky) and the action asks for two: read all or
+  # nothing, the events say that no white ship boards and that both could not be added.
+  @clause:fs.white-ships.limited @clause:fs.mothership.action.white @interpretation:white-supply-short=all-or-nothing
+  Scenario: Read all or nothing, the events of a short supply say no white ship boards
+    Given the sky:
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | @w1 | @p2 | @p3 | @p4 | @p5 |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+      | .   | .   | .   | .   | .   |
+    And the white-ship supply is 2
+    And the rules read "white-supply-short" as "all-or-nothing"
+    And the mothership's row 2 action is add 2 white ships
+    And the room phase
+    When the player ends the room phase
+    Then no white ship waits on the mothership
+    And no white_added event is reported
+    And a white_supply_empty event says "2 white ship(s) cannot be added"
+    And the dice are to be rolled
+
   # --- what the source leaves open ---------------------------------------------------------------------
 
   # The excavator's place alone splits the city: the space it falls back from must be dug again

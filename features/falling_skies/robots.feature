@@ -200,6 +200,22 @@ Feature: Robots
     When the player tries to resolve room r2c1
     Then the decision is refused citing fs.room-effects.robot.used-exhausted
 
+  # The event of a worn robot gives the face it now shows, the one it keeps in the city.
+  @clause:fs.room-effects.robot.wear @interpretation:robot-rooms=robots
+  Scenario: The event of a worn robot gives its space and its new face
+    Given the city:
+      | aa_gun | aa_gun    | aa_gun   | aa_gun  | aa_gun |
+      | energy | robot 1⚡ | research | fighter | tunnel |
+    And the rules read "robot-rooms" as "robots"
+    And the energy is 2
+    And a ready robot of 3 stands on r2c1
+    And a grey 2 was placed on r2c4
+    And the room phase
+    When the player resolves room r2c1
+    Then a used robot of 2 stands on r2c1
+    And a robot_worn event reports row 2, column 1 and value 2
+    And a robot_worn event says "from 3 to 2"
+
   # A robot showing 1 works its room once more and comes off (ledger: robot-wear).
   @clause:fs.room-effects.robot.wear @interpretation:robot-rooms=robots
   Scenario: A robot used while showing 1 comes off
@@ -365,6 +381,19 @@ Feature: Robots
     Then robots stand on exactly: r2c3
     And the dice stand on exactly: r2c1 and r2c4
     And an event cites fs.room-effects.robot.displaced
+
+  # The event of a robot a worker die takes off gives the robot's space, row and column.
+  @clause:fs.room-effects.robot.displaced @interpretation:robot-rooms=robots
+  Scenario: The event of a robot a worker die takes off gives its space
+    Given the city:
+      | aa_gun | aa_gun    | aa_gun   | aa_gun  | aa_gun |
+      | energy | robot 1⚡ | research | fighter | tunnel |
+    And the rules read "robot-rooms" as "robots"
+    And a ready robot of 3 stands on r2c4
+    And the dice phase with the roll grey 2 and grey 6
+    When the player places the grey 2 on r2c4
+    Then robots stand on exactly: nowhere
+    And a robot_removed event reports row 2 and column 4
 
   # A robot does not count as a die of its column (the one-die-per-column rule ignores robots).
   @clause:fs.room-effects.robot.displaced @clause:fs.dice.one-per-column @interpretation:robot-rooms=robots

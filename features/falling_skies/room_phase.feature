@@ -500,6 +500,32 @@ Feature: Room phase
     And the player resolves room r2c1
     Then ship p1 waits on the mothership
 
+  # A mark lapses when its ship leaves the sky (ledger: fighter-timing): a white ship that leaves
+  # the game takes its mark with it, so the position saved afterwards names no ship out of play.
+  @clause:fs.room-effects.fighter.fate @clause:fs.white-ships.shot-down @clause:fs.ships.explosion @interpretation:fighter-timing=next-round @interpretation:white-shot-down=leaves-game
+  Scenario: Reading "next round", a white ship shot down leaves the game and leaves no mark behind
+    Given the city:
+      | aa_gun  | aa_gun | aa_gun | aa_gun | aa_gun |
+      | fighter | energy | tunnel | tunnel | tunnel |
+    And the sky:
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | .   | . | . | . |
+      | . | @w1 | . | . | . |
+      | . | .   | . | . | . |
+    And the rules read "fighter-timing" as "next-round"
+    And the rules read "white-shot-down" as "leaves-game"
+    And the round is 2
+    And ship w1 was marked by an explosion 3 last round
+    And a grey 3 was placed on r2c1
+    And a grey 1 was placed on r2c2
+    And the room phase
+    When the player resolves room r2c1
+    Then ship w1 is out of the game
+    And the white ships shot down number 1
+    And the position saves and reads back unchanged
+
   # --- research ------------------------------------------------------------------------------------
 
   @clause:fs.room-effects.research @clause:fs.room-effects.research.step
@@ -525,6 +551,22 @@ Feature: Room phase
     And the room phase
     When the player resolves room r2c1
     Then the research marker has climbed 0 steps
+
+  # The marker has climbed one space; the next needs 4, and the event of a room that falls short
+  # says so.
+  @clause:fs.room-effects.research.step
+  Scenario: A research room that falls short says what the next space needs
+    Given the city:
+      | aa_gun   | aa_gun | aa_gun | aa_gun | aa_gun |
+      | research | energy | tunnel | tunnel | tunnel |
+    And the research track needs 3, 4, 5 and 2
+    And the research marker has climbed 1 step
+    And a grey 3 was placed on r2c1
+    And a grey 1 was placed on r2c2
+    And the room phase
+    When the player resolves room r2c1
+    Then the research marker has climbed 1 step
+    And a research_stalled event says "needs 4"
 
   @clause:fs.room-effects.research.multi @interpretation:research-multi-step=sum
   Scenario: Adding up the requirements passed, a 4 climbs the spaces needing 3 and 1 but not 4 more

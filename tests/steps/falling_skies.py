@@ -947,6 +947,63 @@ def then_event(fs: FSWorld, clause: str) -> None:
     assert clause in cited, f"events cite {cited}, not {clause}"
 
 
+# What the last decision's events say: ``rulings resolve`` prints their text, ``--json`` their
+# fields, so a wrong explanation is a wrong answer even when the state is right. An event is
+# named by its kind (``die_placed``, ``arrow_ignored``, ``robot_worn`` ...).
+EVENT_KIND = r"(?P<kind>[a-z]+(?:_[a-z]+)*)"
+
+
+def events_of(fs: FSWorld, kind: str) -> list[Event]:
+    """The last decision's events of this kind; failing when there is none."""
+    found = [e for e in fs.events if e.kind == kind]
+    assert found, f"no {kind} event (events: {[e.kind for e in fs.events]})"
+    return found
+
+
+def event_value(text: str) -> Any:
+    """A field's expected value as written: a whole number, ``true``/``false``, else a word."""
+    if re.fullmatch(r"-?\d+", text):
+        return int(text)
+    return {"true": True, "false": False}.get(text, text)
+
+
+@then(_re(rf'an? {EVENT_KIND} event says "(?P<words>[^"]+)"'))
+def then_event_says(fs: FSWorld, kind: str, words: str) -> None:
+    """An event of this kind whose text contains these words."""
+    texts = [e.text for e in events_of(fs, kind)]
+    assert any(words in text for text in texts), f"the {kind} events say {texts}, not {words!r}"
+
+
+@then(_re(rf"an? {EVENT_KIND} event reports (?P<fields>\w+ [\w\-]+(?:(?:, | and )\w+ [\w\-]+)*)"))
+def then_event_reports(fs: FSWorld, kind: str, fields: str) -> None:
+    """An event of this kind whose fields hold these values (``row 2 and column 4``)."""
+    expected = {}
+    for part in split(fields):
+        name, _, value = part.partition(" ")
+        expected[name] = event_value(value)
+    found = events_of(fs, kind)
+    missing = object()
+    ok = any(all(e.get(n, missing) == v for n, v in expected.items()) for e in found)
+    assert ok, f"the {kind} events report {[dict(e.data) for e in found]}, not {expected}"
+
+
+@then(_re(rf"no {EVENT_KIND} event is reported"))
+def then_no_event(fs: FSWorld, kind: str) -> None:
+    found = [e.text for e in fs.events if e.kind == kind]
+    assert not found, f"{kind} events were reported: {found}"
+
+
+@then("the position saves and reads back unchanged")
+def then_round_trip(fs: FSWorld) -> None:
+    """The state written as a position file (``rulings resolve --out``) reads back as itself:
+    nothing in it refers to what the rules have taken out of play."""
+    files = fs_module("files")
+    ruleset = fs.game.ruleset
+    text = files.state_to_text(fs.now(), fs.the_scenario(), ruleset=ruleset)
+    back = files.state_from_text(text, "saved", ruleset=ruleset, scenario=fs.the_scenario())
+    assert back == fs.now(), f"the position read back differs from the one saved:\n{text}"
+
+
 @then(_re(r"the ships' icons resolve in the order (?P<ids>[\w, and]+)"))
 def then_icon_order(fs: FSWorld, ids: str) -> None:
     """The order in which the ships first appear in events citing an icon clause."""
