@@ -295,3 +295,21 @@ def test_random_phrases_typed_into_play_never_end_in_a_traceback(
         f"rulings play {game} --seed {seed} with stdin {stdin!r} raised {result.exception!r}\n"
         f"{result.output}"
     )
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ("fuzz", "--out", "\x00"),  # the deep CLI fuzz's minimal replay (seed 101)
+        ("verify", "--out", "reports\x00"),
+        ("resolve", "a\x00.yaml"),
+        ("show", "\x00"),
+    ],
+)
+def test_a_file_name_with_a_nul_byte_is_one_error_line(arguments: tuple[str, ...]) -> None:
+    """No file system takes a NUL byte in a name: the argument is refused in one line naming
+    it, before any work starts."""
+    from tests.cli_support import one_line_error, run
+
+    line = one_line_error(run(*arguments), 2, "rulings: error: ")
+    assert "NUL byte" in line

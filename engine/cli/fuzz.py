@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from engine.cli.params import any_game_option, json_option
+from engine.cli.params import FilePath, any_game_option, json_option
 from engine.core import registry
 
 
@@ -58,7 +58,7 @@ Examples:
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False),
+    type=FilePath(file_okay=False),
     default=".",
     show_default=True,
     metavar="DIR",

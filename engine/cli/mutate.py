@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from engine.cli.params import any_game_option, json_option
+from engine.cli.params import FilePath, any_game_option, json_option
 from engine.core import registry
 from engine.core.textfiles import write_atomically
 
@@ -67,14 +67,14 @@ Examples:
 @click.option(
     "--survivors",
     "earlier_file",
-    type=click.Path(exists=True, dir_okay=False),
+    type=FilePath(exists=True, dir_okay=False),
     metavar="FILE",
     help="Run again only the survivors of an earlier run's results FILE (e.g. after writing "
     "scenarios for them) and write FILE's results updated.",
 )
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     default=str(DEFAULT_OUT),
     show_default=True,
     metavar="FILE",

@@ -28,6 +28,16 @@ REFUSED = 1
 """The exit code of a decision the rules refuse, and of a state the engine cannot save."""
 
 
+class FilePath(click.Path):
+    """A file or folder argument: :class:`click.Path`, refusing a name that holds a NUL byte
+    (no file system takes one; Python would raise instead of answering)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(f"{value!r} holds a NUL byte, which no file name can hold", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 class CannotSave(Exception):
     """A state the engine could not write to the output file: an engine fault, not bad input."""
 
@@ -167,7 +177,7 @@ def _click_settings(option: SetupOption) -> dict[str, Any]:
     if option.many:
         return {**settings, "multiple": True, "callback": _many(option)}
     if option.path:
-        settings["type"] = click.Path(dir_okay=False)
+        settings["type"] = FilePath(dir_okay=False)
     elif option.choices:
         settings["type"] = click.Choice(option.choices)
     elif option.kind is int:

@@ -32,6 +32,7 @@ import click
 
 from engine.cli.interactive import Table, play_lines
 from engine.cli.params import (
+    FilePath,
     chosen_options,
     examples,
     game_choice,
@@ -292,7 +293,7 @@ def _simulations_help() -> str:
 )
 @click.option(
     "--save-at",
-    type=(click.IntRange(min=1), click.Path(dir_okay=False)),
+    type=(click.IntRange(min=1), FilePath(dir_okay=False)),
     metavar="ROUND FILE",
     help="Stop at the first decision of round ROUND and write the position to FILE (.yaml), "
     "to ask about it (rulings solve FILE).",
@@ -300,7 +301,7 @@ def _simulations_help() -> str:
 @click.option(
     "--log",
     "log_file",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     metavar="LOG",
     help="Write every decision kept as a phrase to LOG, and the game as set up to "
     "LOG's name with .start.yaml beside it: rulings resolve START --replay LOG replays it.",

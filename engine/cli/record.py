@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from engine.cli.params import any_game_option
+from engine.cli.params import FilePath, any_game_option
 from engine.core.textfiles import write_atomically
 from engine.playthrough import FOLDER, planned, play, render, stray_files
 
@@ -34,7 +34,7 @@ Examples:
 @click.option(
     "--out",
     "out_dir",
-    type=click.Path(file_okay=False),
+    type=FilePath(file_okay=False),
     default=str(FOLDER),
     show_default=True,
     metavar="DIR",

@@ -24,6 +24,7 @@ import click
 from engine.cli import replay
 from engine.cli.params import (
     CannotSave,
+    FilePath,
     examples,
     json_option,
     open_file,
@@ -81,12 +82,12 @@ def _epilog() -> str:
     short_help="Apply one decision, said as a player says it, to a saved game state.",
     epilog=_epilog(),
 )
-@click.argument("path", metavar="POS")
+@click.argument("path", metavar="POS", type=FilePath(dir_okay=False))
 @click.argument("words", metavar="[ACTION]", nargs=-1)
 @click.option(
     "--out",
     metavar="NEW_POS",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     help="Write the state after the decision to NEW_POS (only if it was legal); without "
     "ACTION, write the position as read, in the engine's own form.",
 )
@@ -99,7 +100,7 @@ def _epilog() -> str:
 @click.option(
     "--replay",
     "replay_path",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     metavar="FILE",
     help="Apply every phrase of FILE in order (one per line; # starts a comment) instead of one "
     "ACTION, e.g. the replay rulings fuzz writes; --out then writes the last state.",

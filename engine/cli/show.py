@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from engine.cli.params import examples, readings_option, ruleset_of
+from engine.cli.params import FilePath, examples, readings_option, ruleset_of
 from engine.core import registry
 
 
@@ -20,7 +20,7 @@ def _epilog() -> str:
     short_help="Draw a position file as text (a map, or a Falling Skies board).",
     epilog=_epilog(),
 )
-@click.argument("path", metavar="POSITION")
+@click.argument("path", metavar="POSITION", type=FilePath(dir_okay=False))
 @readings_option
 @click.option(
     "--svg",

@@ -18,7 +18,14 @@ from typing import Any
 import click
 
 from engine.cli import replay
-from engine.cli.params import examples, json_option, player_named, readings_option, ruleset_of
+from engine.cli.params import (
+    FilePath,
+    examples,
+    json_option,
+    player_named,
+    readings_option,
+    ruleset_of,
+)
 from engine.core import registry
 from engine.core.errors import PositionError
 from engine.core.game import ChanceNode
@@ -370,7 +377,7 @@ def answer_placement(
         ),
     ),
 )
-@click.argument("path", metavar="POS")
+@click.argument("path", metavar="POS", type=FilePath(dir_okay=False))
 @click.option(
     "--rounds",
     type=click.IntRange(min=1),
@@ -414,7 +421,7 @@ def answer_placement(
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the estimate.")
 @click.option(
     "--plan-out",
-    type=click.Path(dir_okay=False),
+    type=FilePath(dir_okay=False),
     metavar="FILE",
     help="Write the plan's phrases (or the lucky line's) as a replay file for rulings resolve "
     "POS --replay FILE.",

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from engine.cli.params import any_game_option, json_option
+from engine.cli.params import FilePath, any_game_option, json_option
 from engine.core import registry
 from engine.core.textfiles import write_atomically
 from engine.report.clauses import clause_rows
@@ -190,7 +190,7 @@ Examples:
     "--out",
     default="reports",
     show_default=True,
-    type=click.Path(file_okay=False),
+    type=FilePath(file_okay=False),
     help="Folder for index.html, summary.md, junit.xml, cucumber.json, coverage.json.",
 )
 @click.option(
