@@ -267,6 +267,7 @@ Feature: Close combat
     And the base holds 3 food
     When the enemy phases run
     Then round 2 is under way
+    And the events include close combat on #s
     And yellow is injured
     And k1 is stunned
     And k1 stands on #s

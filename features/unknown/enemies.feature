@@ -119,6 +119,7 @@ Feature: Enemies
     When the enemy phases run
     Then round 2 is under way
     And d1 has taken 0 damage
+    And the events so far say d1 heals to 0 damage
     And d1 stands on #next
 
   # No figure: the devourer leaves a barrier token on the tile it leaves.

@@ -137,6 +137,7 @@ Feature: Enemy movement
     When the enemy phases run
     Then round 2 is under way
     And b1 targets yellow
+    And the events so far say b1 targets yellow by a path with no barrier
     And b1 stands on #next
     And #gate holds 1 barrier token
 
@@ -154,6 +155,8 @@ Feature: Enemy movement
     When the enemy phases run
     Then round 2 is under way
     And a1 targets green
+    And the events so far say a1 targets green by a path through barriers
+    And the events so far say a1's path goes through the barriers
     And a1 stands on #start
     And #g holds 0 barrier tokens
     And #y holds 1 barrier token
@@ -228,6 +231,7 @@ Feature: Enemy movement
     When the enemy phases run
     Then round 2 is under way
     And a1 stands on #far
+    And the events so far say a1's path goes round the barriers
     And #wall holds 1 barrier token
 
   # No figure: two beasts on one tile step onto a tile holding 1 barrier. The barrier stops one of

@@ -41,6 +41,8 @@ Feature: Hazards
     And #base holds 0 blaze tokens
     And #f holds 0 blaze tokens
     And 0,0 is a blaze tile
+    And an event cites unknown.hazard.blaze.spread
+    And no event so far cites unknown.hazard.blaze.later
 
   # Same assumed figure, read so that the blaze tokens land before the knockback: green's way
   # north is already alight, so he cannot flee and is removed with everything within 2 range.
@@ -625,6 +627,7 @@ Feature: Hazards
     And #here holds 0 trap tokens
     And #here holds 3 barrier tokens
     And 2,0 holds 0 barrier tokens
+    And the events say the rockfall's swap carries exactly: yellow and 1 trap
 
   # No figure: the Flood's knockback (3) takes yellow over a Muddy tile to a tile beyond it. Under
   # the tiles-entered reading every Muddy tile entered on the way costs 1 AP: 3 - 1 for exploring - 1.

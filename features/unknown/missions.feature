@@ -402,7 +402,8 @@ Feature: Missions
     And it is yellow's turn with 3 AP
     When yellow starts a trade
     And the trade moves 5 refugee from base to yellow
-    And the trade is finished
+    Then the events say yellow pays 5 AP for the refugees
+    When the trade is finished
     Then yellow carries 5 refugee
     And yellow has -3 AP left
     And yellow may move exactly to: #c1
@@ -476,7 +477,8 @@ Feature: Missions
     And it is yellow's turn with 3 AP
     When yellow starts a trade
     And the trade moves 2 refugee from yellow to base
-    And the trade is finished
+    Then the events say yellow gets back 2 AP for the refugees
+    When the trade is finished
     Then the base's stock of refugee is 2
     And yellow has 4 AP left
 

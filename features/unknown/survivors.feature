@@ -500,6 +500,7 @@ Feature: Survivor traits
     When yellow gathers scrap from #s
     Then yellow carries 1 scrap
     And yellow has 4 AP left
+    And the events say yellow gains 1 AP from his trait
 
   # No figure: Create Barriers consumes 1 scrap.
   @clause:unknown.survivor.mechanic.scrap-free @clause:unknown.action.create-barriers
@@ -523,10 +524,12 @@ Feature: Survivor traits
     And yellow carries 1 scrap
     And it is yellow's turn with 3 AP
     When yellow starts a trade
-    And the trade moves 1 scrap from yellow to green
+    Then no event says yellow gains AP
+    When the trade moves 1 scrap from yellow to green
     And the trade is finished
     Then green carries 1 scrap
     And yellow has 2 AP left
+    And no event says yellow gains AP
 
   # --- Nurse -------------------------------------------------------------------------------------
 

@@ -63,6 +63,7 @@ Feature: Trade / Drop
     When yellow starts a trade
     And the trade tries to move 1 food from green to yellow
     Then the action is refused citing unknown.action.trade.transfer
+    And the refusal says green is out of yellow's reach
 
   # No figure: Blocked (impassable) lies east.
   @clause:unknown.action.trade.transfer @clause:unknown.tile.impassable

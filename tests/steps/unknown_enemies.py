@@ -327,6 +327,74 @@ def then_targets(world: World, event_log: EventLog, enemy: str, target: str) -> 
     )
 
 
+def last_event_of(event_log: EventLog, kind: str, enemy: str) -> Event:
+    """The latest ``kind`` event about ``enemy`` so far."""
+    found = [e for e, _ in event_log.entries if e.kind == kind and e.get("enemy") == enemy]
+    assert found, f"no {kind} event about {enemy} so far; events: {event_log.text()}"
+    return found[-1]
+
+
+BARRIER_WORDS = {"with no barrier": "no barrier", "through barriers": "through barriers"}
+"""How a target's path is described: reached without crossing a barrier or only across some."""
+
+
+@then(
+    _re(
+        r"the events so far say {enemy} targets {target} by a path (?P<how>with no barrier|through barriers)"
+    )
+)
+def then_target_explained(
+    world: World, event_log: EventLog, enemy: str, target: str, how: str
+) -> None:
+    """The enemy's last target selection names ``target`` and explains it by the kind of path
+    that reaches it: one crossing no barrier (``unknown.enemy.target.clear-path``) or, when
+    every path crosses one, a path through barriers (``unknown.enemy.target.barred``)."""
+    then_targets(world, event_log, enemy, target)
+    chosen = last_event_of(event_log, "enemy_target", enemy)
+    regime = "clear" if how == "with no barrier" else "barred"
+    assert chosen.get("regime") == regime, f"{enemy}'s target is {chosen.get('regime')}: {chosen}"
+    other = next(w for k, w in BARRIER_WORDS.items() if k != how)
+    assert BARRIER_WORDS[how] in chosen.text and other not in chosen.text, (
+        f"the event says {chosen.text!r}, expected a path {how}"
+    )
+
+
+@then(_re(r"the events so far say {enemy}'s path goes (?P<how>round|through) the barriers"))
+def then_path_explained(event_log: EventLog, enemy: str, how: str) -> None:
+    """The enemy's last path (``unknown.enemy.path.speed``) is described as going round the
+    barriers (``unknown.barrier.detour``) or, when no way avoids them, through them."""
+    laid = last_event_of(event_log, "enemy_path", enemy)
+    other = "through" if how == "round" else "round"
+    assert f"{how} barriers" in laid.text and f"{other} barriers" not in laid.text, (
+        f"the event says {laid.text!r}, expected a path {how} the barriers"
+    )
+
+
+@then(_re(r"the events so far say {enemy} heals to (?P<n>\d+) damage"))
+def then_heal_explained(event_log: EventLog, enemy: str, n: str) -> None:
+    """An ``enemy_healed`` event (``unknown.enemy.devourer.heal``) gives the damage the enemy
+    has left once healed."""
+    healed = last_event_of(event_log, "enemy_healed", enemy)
+    assert healed.get("damage") == int(n), (
+        f"the event gives {enemy} {healed.get('damage')} damage after healing, expected {n}"
+    )
+
+
+@then(parsers.re(r"the events say the rockfall's swap carries exactly: (?P<items>.+)"))
+def then_rockfall_carried(world: World, items: str) -> None:
+    """The ``rockfall_swap`` event (``unknown.hazard.rockfall.swap``) names what moves with the
+    explorer's tile: its pieces by id and its tokens as ``N kind`` (``1 trap``), exactly."""
+    found = [e for e in world.events if e.kind == "rockfall_swap"]
+    assert len(found) == 1, f"rockfall swaps in the last step: {[e.text for e in found]}"
+    carried = found[0].get("carried")
+    expected = {i for i in LIST_SEPARATOR.split(items.strip()) if i}
+    assert set(carried) == expected and len(carried) == len(expected), (
+        f"the swap carries {list(carried)}, expected {sorted(expected)}"
+    )
+    for item in expected:
+        assert item in found[0].text, f"the event says {found[0].text!r}: no {item!r}"
+
+
 @then(_re(r"the die may move {enemy} exactly: (?P<items>.+)"))
 def then_die_set(world: World, script: Script, enemy: str, items: str) -> None:
     """The whole set of directions the d4 may send the enemy, each with its exact chance."""

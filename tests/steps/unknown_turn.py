@@ -515,8 +515,50 @@ def then_refused(world: World, attempt: Attempt, clause: str) -> None:
     assert stable_key(world.state) == attempt.before_key, "a refused decision changed the state"
 
 
+@then(_re(r"the refusal says (?P<party>[\w\-]+) is out of {who}'s reach"))
+def then_refusal_out_of_reach(attempt: Attempt, party: str, who: str) -> None:
+    """The refusal's message (what ``rulings resolve`` and ``play`` print) explains it by the
+    reach an action has by default, range 1 and line of sight (``unknown.action.defaults``),
+    naming both survivors, rather than by some other reason."""
+    assert attempt.refused is not None, f"the engine allowed {attempt.decision}"
+    message = attempt.refused.message
+    for words in (party, who, "range 1", "line of sight"):
+        assert words in message, f"the refusal says {message!r}: it does not name {words!r}"
+
+
 def events_text(world: World) -> str:
     return "; ".join(f"{e.kind} [{e.clause}]: {e.text}" for e in world.events) or "none"
+
+
+@then(_re(r"the events say {who} gains (?P<n>\d+) AP from (?:her|his|its) trait"))
+def then_event_bonus_ap(world: World, who: str, n: str) -> None:
+    """A ``bonus_ap`` event of the last decision gives ``who`` ``n`` AP, in its field and its
+    words (``unknown.turn.survivor-actions``)."""
+    found = [e for e in world.events if e.kind == "bonus_ap" and e.get("who") == who]
+    assert found, f"no event gives {who} bonus AP; the last step's events: {events_text(world)}"
+    assert [e.get("ap") for e in found] == [int(n)], f"{who} gains {[e.get('ap') for e in found]}"
+    assert f"gains {n} AP" in found[0].text, f"the event says {found[0].text!r}"
+
+
+@then(_re(r"no event says {who} gains AP"))
+def then_no_bonus_ap(world: World, who: str) -> None:
+    """The last decision earned ``who`` no AP, and no event claims it did (not even 0 AP)."""
+    found = [e.text for e in world.events if e.kind == "bonus_ap" and e.get("who") == who]
+    assert not found, f"the events say: {found}"
+
+
+@then(_re(r"the events say {who} (?P<verb>pays|gets back) (?P<n>\d+) AP for the refugees?"))
+def then_event_refugee_ap(world: World, who: str, verb: str, n: str) -> None:
+    """A ``refugee_ap`` event of the last decision (``unknown.mission.refugees.ap-cost``): the AP
+    ``who`` pays for refugees gained, or gets back for refugees handed over, in its words and
+    its ``ap`` field (negative for AP given back)."""
+    found = [e for e in world.events if e.kind == "refugee_ap" and e.get("who") == who]
+    assert len(found) == 1, f"refugee AP events for {who}: {events_text(world)}"
+    told = found[0]
+    ap = int(n) if verb == "pays" else -int(n)
+    assert told.get("ap") == ap, f"the event's AP is {told.get('ap')}, expected {ap}"
+    words = f"pays {n} AP" if verb == "pays" else f"gets {n} AP back"
+    assert words in told.text, f"the event says {told.text!r}, not {words!r}"
 
 
 @then(parsers.re(r'the events include "(?P<kind>\w+)" citing (?P<clause>[\w.\-]+)'))
