@@ -80,6 +80,7 @@ from engine.unknown.actions import Action
 from engine.unknown.catalog import catalog
 from engine.unknown.files import state_from_data, state_from_text, state_to_text
 from engine.unknown.game import UnknownGame
+from engine.unknown.knockback_order import Knockbacks
 from engine.unknown.setup import DIFFICULTIES, setup_data, standard_setup
 from engine.unknown.state import UnknownState
 from properties import TALLY, Mixture, expert_mixes, starts
@@ -528,14 +529,24 @@ class UnknownMachine(RuleBasedStateMachine):
     @invariant()
     def no_enemy_on_impassable(self) -> None:
         """unknown.tile.impassable, unknown.tile.impassable.spawn-exit: no enemy stands on a
-        face-up impassable tile unless it is the spot it was first seen on (spawned)."""
+        face-up impassable tile unless it is the spot it was first seen on (spawned), or a
+        knockback still to be resolved will move it (unknown.hazard.collapse.placement: a
+        Collapse laid under enemies, each fleeing in its turn of the knockback queue)."""
         if self.state is None:
             return
         kinds = catalog()
         tiles = self.state.position.tile_at
+        fleeing = {
+            who
+            for effect in self.state.pending
+            if isinstance(effect, Knockbacks)
+            for who in effect.queue
+        }
         for enemy in self.state.position.enemies:
             placed = tiles.get(enemy.at)
             if placed is None or placed.cleared or not kinds[placed.tile].impassable:
+                continue
+            if enemy.id in fleeing:
                 continue
             assert self.spawned_at.get(enemy.id) == enemy.at, (
                 f"{enemy.id} moved onto impassable {placed.tile} at {enemy.at}"

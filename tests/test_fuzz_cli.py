@@ -254,3 +254,44 @@ def test_the_blaze_found_by_fuzzing_lands_its_token_under_a_placing_rule() -> No
     machine.events = tuple(e for e in step.events if e.kind != "blaze_token")
     with pytest.raises(AssertionError, match="blaze token"):
         machine.barrier_and_blaze_tokens_only_where_rules_put_them()
+
+
+def test_enemies_under_a_collapse_may_stand_on_it_until_they_flee() -> None:
+    """Regression for a 3-minute deep run's finding (seed 5): a Collapse drawn onto [2, 0], where
+    monster2 and monster3 stand, leaves them on the impassable tile while the knockback queue
+    moves green first (``unknown.hazard.collapse.placement``); the invariant accepts them there
+    while they wait in the queue, and each is off the tile once its own flight is chosen. Without
+    a pending knockback, an enemy on the Collapse is still refused."""
+    from dataclasses import replace
+
+    from engine.cli.replay import phrasebook, read_replay, replay
+    from engine.unknown.files import load_state
+    from properties.unknown_machine import GAME, UnknownMachine
+
+    play = Path("tests/data/positions/play")
+    start = load_state(play / "collapse-under-enemies.yaml")
+    lines = read_replay(str(play / "collapse-under-enemies.txt"))
+    state = replay(phrasebook("unknown"), GAME, start, lines, "replay", lambda *a: None)
+    machine = UnknownMachine()
+    machine.fresh = True
+    on_collapse = {e.id for e in state.position.enemies if e.at == (2, 0)}
+    assert on_collapse == {"monster2", "monster3"}
+    for said in ("knock green 2,-1", "knock monster2 2,-1", "knock monster3 2,1"):
+        machine.state = state
+        machine.no_enemy_on_impassable()
+        decision = phrasebook("unknown").read(GAME, state, GAME.node(state), said, None)
+        state = GAME.apply(state, decision).state
+    machine.state = state
+    machine.no_enemy_on_impassable()
+    assert not [e.id for e in state.position.enemies if e.at == (2, 0)]
+    stuck = replace(
+        state,
+        pending=(),
+        position=replace(
+            state.position,
+            enemies=tuple(replace(e, at=(2, 0)) for e in state.position.enemies),
+        ),
+    )
+    machine.state = stuck
+    with pytest.raises(AssertionError, match="moved onto impassable collapse"):
+        machine.no_enemy_on_impassable()
