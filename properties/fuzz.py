@@ -20,6 +20,7 @@ seen).
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from importlib import import_module
 from typing import Any
 
 from hypothesis import HealthCheck, Phase, seed, settings
+from hypothesis.reporting import with_reporter
 from hypothesis.stateful import RuleBasedStateMachine, run_state_machine_as_test
 
 from engine.core import registry
@@ -168,7 +170,10 @@ def _run_batch(
     batch_class = type(machine_class.__name__, (machine_class,), {})
     seed(hypothesis_seed)(batch_class)
     try:
-        run_state_machine_as_test(batch_class, settings=deep_settings(examples, module.DEEP_STEPS))
+        with with_reporter(_to_stderr):
+            run_state_machine_as_test(
+                batch_class, settings=deep_settings(examples, module.DEEP_STEPS)
+            )
     except Exception as error:  # any failure of the machine: an invariant or an engine crash
         machine = TALLY.last_machine.get(game)
         if machine is None:
@@ -185,6 +190,12 @@ def _run_batch(
             hypothesis_seed,
         )
     return None
+
+
+def _to_stderr(message: object) -> None:
+    """Hypothesis's own reports (e.g. that shrinking stopped after minutes) go to stderr, so
+    stdout holds only the answer (one JSON object with ``--json``)."""
+    print(message, file=sys.stderr)
 
 
 def _first_line(error: BaseException) -> str:
