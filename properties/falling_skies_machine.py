@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
@@ -373,6 +373,10 @@ INVARIANTS: dict[str, list[str]] = {
 class FallingSkiesMachine(RuleBasedStateMachine):
     """Plays one game of Under Falling Skies, checking every invariant after every step."""
 
+    TOUR_START: ClassVar[str | None] = None
+    """The curated start (:data:`CURATED`) every example begins at in a tour batch of ``rulings
+    fuzz`` (:func:`properties.fuzz.tour_of`); ``None``: the start is drawn."""
+
     def __init__(self) -> None:
         super().__init__()
         self.game: FallingSkiesGame | None = None
@@ -410,7 +414,9 @@ class FallingSkiesMachine(RuleBasedStateMachine):
         start: str | None = None,
     ) -> None:
         """A shipped scenario's initial state under the drawn readings, or the curated
-        ``start`` (:data:`CURATED`) under its own, and who plays it (the expert's share)."""
+        ``start`` (:data:`CURATED`) under its own, and who plays it (the expert's share); a tour batch
+        of ``rulings fuzz`` begins every example at its ``TOUR_START`` instead."""
+        start = self.TOUR_START or start
         self.curated = start
         if start is None:
             self.game = game_for(path, readings)

@@ -37,6 +37,11 @@ from properties import TALLY, profiles
 MAX_BATCH = 50
 BATCH_SECONDS = 20.0
 """A batch is sized to take about this long, so a run overshoots its deadline by little."""
+TOUR_EXAMPLES = 4
+"""Examples of a tour batch (:func:`tour_of`), all begun at one curated start."""
+TOUR_EVERY = 3
+"""Of every TOUR_EVERY batches the first is drawn as the suite draws its examples, the others
+are tour batches (short: curated starts end within ``CURATED_STEPS`` decisions)."""
 
 
 @dataclass
@@ -133,12 +138,18 @@ def fuzz(
 
     TALLY.on_example = counted
     try:
+        tour = tour_of(module, run_seed)
         while time.monotonic() < deadline and (max_examples is None or run.examples < max_examples):
             size = _batch_size(run, deadline - time.monotonic(), max_examples)
+            start_at = None
+            if tour and run.batches % TOUR_EVERY:
+                start_at = tour[(run.batches - run.batches // TOUR_EVERY - 1) % len(tour)]
+            if start_at is not None:
+                size = min(size, TOUR_EXAMPLES)
             batch = batch_seed(run_seed, run.batches)
             run.batch_seeds.append(batch)
             run.batches += 1
-            failure = _run_batch(game, module, machine, size, batch)
+            failure = _run_batch(game, module, machine, size, batch, start_at)
             if failure is not None:
                 run.failure = failure
                 break
@@ -163,11 +174,27 @@ def _batch_size(run: FuzzRun, seconds_left: float, max_examples: int | None) -> 
     return max(1, min(MAX_BATCH, size))
 
 
+def tour_of(module: Any, run_seed: int) -> list[str]:
+    """The curated starts of a machine's module (its ``CURATED``), in the order a run seeded
+    ``run_seed`` tours them: two batches of every ``TOUR_EVERY`` begin all their examples at the
+    next one, so a run of minutes plays each (a drawn start ticket reaches each only now and
+    then), and with it the decisions it was written to offer (a mission's own, a task's)."""
+    tour = list(getattr(module, "CURATED", ()))
+    random.Random(f"tour:{run_seed}").shuffle(tour)
+    return tour
+
+
 def _run_batch(
-    game: str, module: Any, machine_class: type, examples: int, hypothesis_seed: int
+    game: str,
+    module: Any,
+    machine_class: type,
+    examples: int,
+    hypothesis_seed: int,
+    start_at: str | None = None,
 ) -> Failure | None:
-    """One seeded batch; the shrunk failure if an invariant or the engine failed."""
-    batch_class = type(machine_class.__name__, (machine_class,), {})
+    """One seeded batch (every example begun at the curated start ``start_at``, if given); the
+    shrunk failure if an invariant or the engine failed."""
+    batch_class = type(machine_class.__name__, (machine_class,), {"TOUR_START": start_at})
     seed(hypothesis_seed)(batch_class)
     try:
         with with_reporter(_to_stderr):

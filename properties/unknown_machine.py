@@ -58,7 +58,7 @@ from functools import cache
 from itertools import accumulate
 from math import lcm
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from hypothesis import HealthCheck
 from hypothesis import strategies as st
@@ -256,6 +256,10 @@ class UnknownMachine(RuleBasedStateMachine):
     """Plays one Unknown game from a generated setup or a curated start, checking invariants
     after every step."""
 
+    TOUR_START: ClassVar[str | None] = None
+    """The curated start (:data:`CURATED`) every example begins at in a tour batch of ``rulings
+    fuzz`` (:func:`properties.fuzz.tour_of`); ``None``: the start is drawn."""
+
     def __init__(self) -> None:
         super().__init__()
         self.start: UnknownState | None = None
@@ -300,7 +304,9 @@ class UnknownMachine(RuleBasedStateMachine):
         start: str | None = None,
     ) -> None:
         """The generated set-up (a mission, difficulty, players and seed by the Setup section),
-        or the curated ``start`` (:data:`CURATED`), and who plays it (the expert's share)."""
+        or the curated ``start`` (:data:`CURATED`), and who plays it (the expert's share); a tour batch
+        of ``rulings fuzz`` begins every example at its ``TOUR_START`` instead."""
+        start = self.TOUR_START or start
         self.curated = start
         if start is None:
             self.setup = f"standard_setup({mission!r}, difficulty={difficulty!r}, seed={seed}, players={players})"

@@ -295,3 +295,16 @@ def test_enemies_under_a_collapse_may_stand_on_it_until_they_flee() -> None:
     machine.state = stuck
     with pytest.raises(AssertionError, match="moved onto impassable collapse"):
         machine.no_enemy_on_impassable()
+
+
+def test_a_fuzz_run_tours_the_curated_starts() -> None:
+    """After each batch drawn as the suite draws, two tour batches begin every example at the
+    next curated start of the run's shuffled order, so minutes of fuzzing play each of them."""
+    from properties.fuzz import TOUR_EXAMPLES, fuzz, machine_module, tour_of
+
+    tour = tour_of(machine_module("falling-skies"), 4)
+    assert sorted(tour) == sorted(falling_skies_machine.CURATED)
+    run = fuzz("falling-skies", 5.0, 4, max_examples=5 + 2 * TOUR_EXAMPLES)
+    assert run.failure is None and run.batches == 3
+    played = run.coverage["curated_starts"]
+    assert played.get(tour[0], 0) >= TOUR_EXAMPLES and played.get(tour[1], 0) >= TOUR_EXAMPLES
