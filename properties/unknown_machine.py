@@ -121,20 +121,32 @@ of a mission: an outpost to place, a canister to hurl, water to test, a radio to
 COVERAGE_SETUPS = {setup.label: setup for setup in registry.game(NAME).coverage_setups}
 """The registry's starts that random play seldom reaches from a set-up (a Behemoth game, and
 one with the behemoth out)."""
+LATE_POSITIONS = {
+    f"{path.parent.name}/{path.name}": path
+    for folder in ("solve", "benchmark")
+    for path in sorted((DECISION_POSITIONS.parent.parent / folder).glob("*.yaml"))
+    if registry.parse_file(path)[0].name == NAME
+}
+"""Unknown positions late in a mission (round 3 or later, some a decision from the win) kept
+for the solver and its benchmark: the endings of missions (``unknown.mission.win``) that the
+mixture seldom plays to from a set-up."""
 CURATED = (
     *(f"decisions/{path.name}" for path in sorted(DECISION_POSITIONS.glob("*.yaml"))),
+    *LATE_POSITIONS,
     *(f"setup:{label}" for label in COVERAGE_SETUPS),
 )
 """The curated starts an example may begin at instead of a generated set-up (:func:`starts`):
 ``decisions/<Class>.yaml`` opens that position file under the default rules, as ``rulings
-resolve`` does (none of them names a reading); ``setup:<label>`` builds that coverage set-up
+resolve`` does (none of them names a reading), and so do ``solve/<name>`` and
+``benchmark/<name>`` (:data:`LATE_POSITIONS`); ``setup:<label>`` builds that coverage set-up
 with the example's seed."""
 
 
 @cache
-def opened_position(name: str) -> tuple[Any, UnknownState]:
-    """The engine and state of the decision position ``name`` (read once: states are frozen)."""
-    opened = registry.open_file(DECISION_POSITIONS / name)
+def opened_position(label: str) -> tuple[Any, UnknownState]:
+    """The engine and state of the curated position ``label`` (read once: states are frozen)."""
+    path = LATE_POSITIONS.get(label) or DECISION_POSITIONS / label.removeprefix("decisions/")
+    opened = registry.open_file(path)
     return opened.game, opened.state
 
 
@@ -142,7 +154,7 @@ def curated_start(label: str, seed: int) -> tuple[Any, UnknownState]:
     """The engine and start state of the curated start ``label`` (one of :data:`CURATED`);
     ``seed`` seeds a coverage set-up."""
     if not label.startswith("setup:"):
-        return opened_position(label.removeprefix("decisions/"))
+        return opened_position(label)
     setup = COVERAGE_SETUPS[label.removeprefix("setup:")]
     spec = registry.game(NAME)
     new = spec.new_game(spec.ruleset({}), seed, dict(setup.options))
