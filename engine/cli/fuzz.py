@@ -78,7 +78,9 @@ def fuzz_command(
     """Play the Hypothesis state machine of a game (the one the test suite runs: generated
     setups, every legal decision or chance outcome drawn by Hypothesis, every invariant checked
     after every step) for M minutes at the deep profile, with a progress bar on stderr; with
-    --game all the M minutes are shared equally among the games. Prints the seed, the examples
+    --game all the M minutes are shared equally among the games. Two batches of every three
+    tour the machine's curated starts (positions late in a game or offering a mission's own
+    decision), each batch beginning all its examples at the next one. Prints the seed, the examples
     and decisions played and what they covered: the rounds the examples reached, the decision
     kinds applied, the game's own marks (Unknown: each mission's own decisions and the tile
     piles reached), and the rule clauses cited by events out of those the game's code can cite,
