@@ -40,7 +40,8 @@ that at least ``LATE_SHARE`` of its examples begun at a generated set-up reach r
 fuzz`` runs it for minutes at the deep one (``properties/fuzz.py``). ``TALLY`` counts examples
 and steps per game, the rounds reached, the curated starts played, the decision kinds, the
 clauses the events cite, and (``marks``) the decisions of each mission's own rules
-(``engine.unknown.missions``, the allies') and the mission pile each example drew from last.
+(``engine.unknown.missions``, the allies', the tasks') and the mission pile each example drew
+from last.
 
 Not checked, and why: an enemy standing on an impassable tile is checked against the tiles of
 the catalog that are impassable face up (not barrier or blaze tokens, which can be laid under an
@@ -106,8 +107,9 @@ WRONG_EVERY = 5
 ROUND_TRIP_EVERY = 10
 """Every ROUND_TRIP_EVERY-th state (the first included) goes through its state file text; the
 last one, at teardown, through the JSON schema too."""
-MISSION_MODULES = ("engine.unknown.missions.", "engine.unknown.allies")
-"""Where the decisions of the missions' own rules are defined (counted by mission in marks)."""
+MISSION_MODULES = ("engine.unknown.missions.", "engine.unknown.allies", "engine.unknown.tasks.")
+"""Where the decisions of the missions' and the tasks' own rules are defined (counted by mission
+in marks)."""
 SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.filter_too_much)
 """The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 GAME = UnknownGame()
