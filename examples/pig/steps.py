@@ -179,6 +179,17 @@ def then_events(pig: PigWorld, clauses: str) -> None:
     assert cited == clauses.split(" and "), f"the events cite {cited}"
 
 
+@then(parsers.re(r"the Pig event says a 1 was rolled and (?P<lost>nothing|\d+) was lost"))
+def then_one_lost(pig: PigWorld, lost: str) -> None:
+    """``pig.turn.roll-one``: the event of the 1 gives the face and the turn total thrown away,
+    and its text says what was lost (nothing, on a turn's first roll)."""
+    (one,) = [e for e in pig.events if e.kind == "one"]
+    amount = 0 if lost == "nothing" else int(lost)
+    assert (one.get("face"), one.get("lost")) == (1, amount), f"the event gives {one.data}"
+    said = "nothing was won" if amount == 0 else f"the turn's {amount} is lost"
+    assert said in one.text, f"the event says {one.text!r}"
+
+
 @then(parsers.re(r"the Pig bank is (?P<n>\d+)"))
 def then_bank(pig: PigWorld, n: str) -> None:
     assert pig.now().bank == int(n), f"the bank is {pig.now().bank}"

@@ -19,6 +19,7 @@ Feature: Solo Pig: a turn
     When the Pig player rolls again
     And the Pig die shows 1
     Then the Pig events cite pig.turn.roll-one and pig.turn.next
+    And the Pig event says a 1 was rolled and 9 was lost
     And the Pig bank is 7
     And the Pig turn total is 0
     And it is Pig turn 3 of 5
@@ -28,7 +29,8 @@ Feature: Solo Pig: a turn
   Scenario: Pig: A 1 on the first roll of a turn ends it with nothing gained
     Given a game of Pig to 20 in 5 turns
     When the Pig die shows 1
-    Then the Pig bank is 0
+    Then the Pig event says a 1 was rolled and nothing was lost
+    And the Pig bank is 0
     And it is Pig turn 2 of 5
     And the Pig die is rolling
 
