@@ -113,3 +113,20 @@ Feature: Forfeiture and Respawn
     When the players forfeit green
     Then green is the Tracker
     And the players may choose who goes next among exactly: yellow
+
+  # No figure: the new card comes from the cards nobody plays. Yellow's own card, the Explorer, is
+  # not one of them, so the draw cannot give it; only the Tracker or the Nurse can come.
+  @clause:unknown.respawn.draw @clause:unknown.respawn.condition
+  Scenario: The draw cannot give a card that is not among the unused ones
+    Given the map:
+      | base #base | food | scrap #fell @yellow |
+    And yellow is the Explorer
+    And the base holds 4 food
+    And the unused survivor cards are: tracker and nurse
+    And it is yellow's turn with 2 AP
+    When the players forfeit yellow
+    And the draw tries to give the Explorer
+    Then the action is refused citing unknown.respawn.draw
+    When the draw gives the Nurse
+    Then yellow is the Nurse
+    And yellow stands on #base

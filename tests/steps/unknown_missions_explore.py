@@ -1,17 +1,29 @@
 """Steps for the Activate, Behemoth, Hive, Refugees and Water scenarios that the shared steps do
-not cover: a tile stack laid out in mission piles (``unknown.setup.stack.mission-piles``), and
-what each pile holds after tiles are shuffled back.
+not cover: a tile stack laid out in mission piles (``unknown.setup.stack.mission-piles``), what
+each pile holds after tiles are shuffled back, the tile a random draw reveals and where it is
+placed, and where the Water mission's sources go among equally near tiles.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from pytest_bdd import given, parsers, then
+from pytest_bdd import given, parsers, then, when
 
 from engine.unknown.state import Goods, TileStack, bag
+from tests.steps.strict import never_asked
 from tests.steps.unknown_map import LIST_SEPARATOR, World
-from tests.steps.unknown_turn import state_of
+from tests.steps.unknown_turn import (
+    Attempt,
+    _re,
+    apply,
+    apply_choice,
+    decision_class,
+    offered,
+    spot_list,
+    state_of,
+    trying,
+)
 
 
 def tiles(text: str) -> Goods:
@@ -55,3 +67,42 @@ def then_later_piles(world: World, names: str) -> None:
     found = bag(pair for pile in stack.piles for pair in pile)
     wanted = () if names.strip() == "nothing" else tiles(names)
     assert found == wanted, f"the later piles hold {shown(found)}, expected {shown(wanted)}"
+
+
+@when(parsers.re(r"the tile drawn is (?P<tile>\w+)"))
+def when_tile_drawn(world: World, attempt: Attempt, tile: str) -> None:
+    """The random draw from the shuffled stack reveals ``tile`` (``unknown.action.explore.adjacent``).
+
+    Strict: the engine must be drawing a tile now."""
+    apply_choice(world, attempt, decision_class("actions.explore", "Drawn")(tile))
+
+
+@when(_re(r"the players place the tile at {spot}"))
+def when_place_tile(world: World, attempt: Attempt, spot: str) -> None:
+    """The players pick the spot of the tile just revealed (``unknown.action.explore.adjacent``).
+
+    Strict: the engine must be asking where the tile goes."""
+    apply_choice(world, attempt, decision_class("actions.explore", "PlaceAt")(world.place(spot)))
+
+
+@then(parsers.re(r"the players may put the water source on exactly: (?P<spots>.+)"))
+def then_water_choices(world: World, spots: str) -> None:
+    """The equally near tiles the next water source may go to (``unknown.mission.water.flow``)."""
+    source_to = decision_class("missions.water", "SourceTo")
+    node = world.game.node(state_of(world))
+    found = sorted(d.to for d in offered(node) if type(d) is source_to)
+    assert found == list(spot_list(world, spots)), f"the water source may go to {found}"
+
+
+@when(_re(r"the players (?P<verb>put|try to put) the water source on {spot}"))
+def when_water_to(world: World, attempt: Attempt, verb: str, spot: str) -> None:
+    """The players choose where the next water source goes (``unknown.mission.water.flow``). An
+    attempt may name a tile not offered; the engine must be asking where a source goes."""
+    decision = decision_class("missions.water", "SourceTo")(world.place(spot))
+    if not trying(verb):
+        apply_choice(world, attempt, decision)
+        return
+    node = world.game.node(state_of(world))
+    if not any(type(d) is type(decision) for d in offered(node)):
+        raise never_asked(str(decision), node)
+    apply(world, attempt, decision, trying=True)

@@ -113,6 +113,14 @@ def when_free_move(world: World, attempt: Attempt, who: str, direction: str) -> 
     apply(world, attempt, free(who, move_decision(who, (x + dx, y + dy))), trying=False)
 
 
+@when(_re(r"{who} explores as a free action"))
+def when_free_explore(world: World, attempt: Attempt, who: str) -> None:
+    """One of the survivor's free actions: an explore (the tile on top of the stack is known)."""
+    free = decision_class("tasks.camaraderie", "FreeAction")
+    explore = decision_class("actions.explore", "Explore")
+    apply(world, attempt, free(who, explore(who)), trying=False)
+
+
 @when(_re(r"the players give up {who}'s free actions"))
 def when_decline(world: World, attempt: Attempt, who: str) -> None:
     """The survivor takes no more of its free actions."""

@@ -419,10 +419,18 @@ def when_forfeit(world: World, attempt: Attempt, verb: str, who: str) -> None:
     apply(world, attempt, decision_class("forfeit", "Forfeit")(who), trying(verb))
 
 
-@when(parsers.re(r"the draw gives the (?P<card>[A-Za-z]+)"))
-def when_recruit(world: World, attempt: Attempt, card: str) -> None:
-    """The random draw of the new survivor card (``unknown.respawn.draw``)."""
-    apply_choice(world, attempt, decision_class("forfeit", "Recruit")(card.lower()))
+@when(parsers.re(r"the draw (?P<verb>gives|tries to give) the (?P<card>[A-Za-z]+)"))
+def when_recruit(world: World, attempt: Attempt, verb: str, card: str) -> None:
+    """The random draw of the new survivor card (``unknown.respawn.draw``). An attempt
+    (``tries to give``) may name a card the draw does not offer; the engine must be drawing."""
+    recruit = decision_class("forfeit", "Recruit")(card.lower())
+    if not trying(verb):
+        apply_choice(world, attempt, recruit)
+        return
+    node = world.game.node(state_of(world))
+    if not any(type(d) is type(recruit) for d in offered(node)):
+        raise never_asked(str(recruit), node)
+    apply(world, attempt, recruit, trying=True)
 
 
 @when(_re(r"the players pay {goods} from base"))
