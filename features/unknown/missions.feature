@@ -38,6 +38,30 @@ Feature: Missions
     And blue carries 1 console
     And the survivors have won citing unknown.mission.activate.goal
 
+  # No figure: the Camaraderie task is complete, and yellow's shot kills the beast next to her and
+  # green, so each may take 2 free actions. Yellow's first is an explore that turns up a console:
+  # she picks it up instead of placing it, and that uses one free action only. She still has one
+  # left, and green both of hers.
+  @clause:unknown.mission.activate.pickup @clause:unknown.task.camaraderie.reward
+  Scenario: A console picked up during free actions leaves the free actions still owed
+    Given the map:
+      | scrap @blue | food | lab | scrap @yellow @green | food !beast:b1 |
+    And the mission is activate
+    And the task is camaraderie
+    And the task is complete
+    And yellow carries 2 ammo
+    And the tile stack is: console, food
+    And it is yellow's turn with 3 AP
+    When yellow shoots b1
+    And yellow explores as a free action
+    Then yellow carries 1 console
+    And yellow and green may take free actions
+    When the players give up yellow's free actions
+    And the players give up green's free actions
+    Then nobody may take free actions
+    And yellow has 2 AP left
+    And yellow may take actions
+
   # No figure: a console held at upkeep goes back into the stack.
   @clause:unknown.mission.activate.reshuffle @clause:unknown.mission.activate.goal
   Scenario: Consoles not all held by upkeep go back into the stack
@@ -788,6 +812,28 @@ Feature: Missions
     When the enemy phases run
     Then #base holds 1 mission token
     And the survivors have won citing unknown.mission.water.goal
+
+  # No figure: three Water tiles tested; the last one already holds a source and has a passable
+  # tile on each side, both one step away, so the players choose where the first source of this
+  # upkeep goes. Base, further off, is not one of the nearest: a source cannot be sent there. The
+  # second source then has only one nearest tile left.
+  @clause:unknown.mission.water.flow
+  Scenario: A water source may go only to one of the nearest tiles without one
+    Given the map:
+      | base #base @yellow | water cleared | water cleared | water cleared | food #a | water #w4 +mission | ammo #b |
+    And the mission is water
+    And the base holds 3 food
+    And it is yellow's turn with 3 AP
+    When the enemy phases run
+    Then the players may put the water source on exactly: #a and #b
+    When the players try to put the water source on #base
+    Then the action is refused citing unknown.mission.water.flow
+    When the players put the water source on #b
+    Then round 2 is under way
+    And #a holds 1 mission token
+    And #b holds 1 mission token
+    And #base holds 0 mission tokens
+    And the game goes on
 
   # No figure: two Water tiles are tested and the fourth is still in the stack, so the third may
   # be tested (2 medicine, 1 AP), which clears it.
