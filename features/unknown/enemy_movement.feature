@@ -176,6 +176,7 @@ Feature: Enemy movement
     When the die gives <direction> for b1
     Then round 2 is under way
     And b1 targets <target>
+    And an event so far cites unknown.enemy.target.tie-die
     And b1 stands on <spot>
 
     Examples:

@@ -42,3 +42,25 @@ Feature: Explore
       | blocked | .             |
       | base    | scrap @yellow |
     Then yellow may explore exactly at: 2,0 and 1,-1
+
+  # No figure: yellow stands on a food tile walled in by Irradiated tiles on three sides, cut off
+  # from base; the only spot she can explore is east. A Blocked tile there would leave her unable
+  # both to get home and to explore again, so it goes back into the stack, which is shuffled, and
+  # a tile is drawn again: this time a food tile, which leaves her a way on. It is placed, and
+  # nothing more is waiting to be placed.
+  @clause:unknown.action.explore.redraw @clause:unknown.action.explore.adjacent
+  Scenario: A drawn tile that would strand a survivor wherever it goes is shuffled back and another drawn
+    Given the map:
+      | .          | .          | irradiated   | . |
+      | base #base | irradiated | food @yellow | . |
+      | .          | .          | irradiated   | . |
+    And the tile stack is: blocked, food
+    And it is yellow's turn with 3 AP
+    When yellow starts to explore
+    Then an event cites unknown.action.explore.redraw
+    And the tile drawn is one of exactly: blocked, food, equally likely
+    When the tile drawn is food
+    And the players place the tile at 3,1
+    Then 3,1 is a food tile
+    And yellow has 2 AP left
+    And yellow may take actions

@@ -89,6 +89,8 @@ Feature: Spawns and lairs
     And it is yellow's turn with 3 AP
     When yellow explores and places the tile at 1,0
     Then the enemies on the map are exactly: animal on 1,0 and animal on #near
+    And an event cites unknown.effect.instant.spawn-here
+    And an event cites unknown.effect.instant.spawn-hazard
     And yellow stands on #n
     And yellow has 2 AP left
     And 1,0 is a animal tile
