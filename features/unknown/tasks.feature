@@ -60,6 +60,24 @@ Feature: Tasks
     When the trade moves 1 specimen from yellow to base
     Then an event so far cites unknown.task.gas-testing.complete
 
+  # No figure: base holds 1 specimen and yellow brings 2; the first one traded in makes only 2 in
+  # base, which is not enough, the second makes 3 and completes the task.
+  @clause:unknown.task.gas-testing.goal @clause:unknown.task.gas-testing.deliver @clause:unknown.task.gas-testing.complete
+  Scenario: Gas Testing is not complete with only 2 specimens in base
+    Given the map:
+      | base #base | scrap @yellow |
+    And the task is gas testing
+    And the base holds 1 specimen and 4 food
+    And yellow carries 2 specimen
+    And it is yellow's turn with 3 AP
+    When yellow starts a trade
+    And the trade moves 1 specimen from yellow to base
+    Then no event so far cites unknown.task.gas-testing.complete
+    And the task is not complete
+    When the trade moves 1 specimen from yellow to base
+    Then an event so far cites unknown.task.gas-testing.complete
+    And the task is complete
+
   # No figure: five fences stand in a chain from base: one on each tile next to base and one on
   # the lab east of them. Yellow, on the lab, places the sixth on the bunker next to it.
   @clause:unknown.task.perimeter.goal @clause:unknown.task.perimeter.extend @clause:unknown.task.perimeter.complete
@@ -159,6 +177,25 @@ Feature: Tasks
     And yellow stands on #f
     And yellow has 2 AP left
     And yellow may take actions
+
+  # Same map, the task complete: blue is too far from the kill, so the free actions are
+  # yellow's and green's only; blue may not take one of them.
+  @clause:unknown.task.camaraderie.reward
+  Scenario: A survivor far from the kill may not take the free actions it gives
+    Given the map:
+      | scrap @blue | food #f | lab | scrap @yellow @green | food !beast:b1 |
+    And the task is camaraderie
+    And the task is complete
+    And yellow carries 2 ammo
+    And it is yellow's turn with 3 AP
+    When yellow shoots b1
+    Then yellow and green may take free actions
+    When blue tries to move east as a free action
+    Then the action is refused citing unknown.task.camaraderie.reward
+    When the players give up yellow's free actions
+    And the players give up green's free actions
+    Then nobody may take free actions
+    And blue stands on 0,0
 
   # Same task, complete: only yellow is within 2 range of the kill, so nobody gets free actions.
   @clause:unknown.task.camaraderie.reward

@@ -104,13 +104,17 @@ def then_no_free_actions(world: World) -> None:
     assert not found, f"free actions are owed to {sorted(found)}"
 
 
-@when(_re(r"{who} moves (?P<direction>north|south|east|west) as a free action"))
-def when_free_move(world: World, attempt: Attempt, who: str, direction: str) -> None:
-    """One of the survivor's free actions: a move."""
+@when(
+    _re(
+        r"{who} (?P<verb>moves|tries to move) (?P<direction>north|south|east|west) as a free action"
+    )
+)
+def when_free_move(world: World, attempt: Attempt, who: str, verb: str, direction: str) -> None:
+    """One of the survivor's free actions: a move (an attempt may be refused)."""
     x, y = world.now.survivor(who).at
     dx, dy = DIRECTIONS[direction]
     free = decision_class("tasks.camaraderie", "FreeAction")
-    apply(world, attempt, free(who, move_decision(who, (x + dx, y + dy))), trying=False)
+    apply(world, attempt, free(who, move_decision(who, (x + dx, y + dy))), trying(verb))
 
 
 @when(_re(r"{who} explores as a free action"))
