@@ -11,18 +11,16 @@ from dataclasses import replace
 from pytest_bdd import given, parsers, then, when
 
 from engine.unknown.state import Goods, TileStack, bag
-from tests.steps.strict import never_asked
 from tests.steps.unknown_map import LIST_SEPARATOR, World
 from tests.steps.unknown_turn import (
     Attempt,
     _re,
-    apply,
     apply_choice,
+    choose_or_try,
     decision_class,
     offered,
     spot_list,
     state_of,
-    trying,
 )
 
 
@@ -98,11 +96,6 @@ def then_water_choices(world: World, spots: str) -> None:
 def when_water_to(world: World, attempt: Attempt, verb: str, spot: str) -> None:
     """The players choose where the next water source goes (``unknown.mission.water.flow``). An
     attempt may name a tile not offered; the engine must be asking where a source goes."""
-    decision = decision_class("missions.water", "SourceTo")(world.place(spot))
-    if not trying(verb):
-        apply_choice(world, attempt, decision)
-        return
-    node = world.game.node(state_of(world))
-    if not any(type(d) is type(decision) for d in offered(node)):
-        raise never_asked(str(decision), node)
-    apply(world, attempt, decision, trying=True)
+    choose_or_try(
+        world, attempt, decision_class("missions.water", "SourceTo")(world.place(spot)), verb
+    )

@@ -242,6 +242,18 @@ def apply_choice(world: World, attempt: Attempt, decision: Any) -> None:
     apply(world, attempt, decision, trying=False)
 
 
+def choose_or_try(world: World, attempt: Attempt, decision: Any, verb: str) -> None:
+    """A choice the players (or chance) make, or with ``tries to`` an attempt at one that may
+    name an option not offered: either way the engine must be asking for a choice of its kind."""
+    if not trying(verb):
+        apply_choice(world, attempt, decision)
+        return
+    node = world.game.node(state_of(world))
+    if not any(type(d) is type(decision) for d in offered(node)):
+        raise never_asked(str(decision), node)
+    apply(world, attempt, decision, trying=True)
+
+
 def trying(verb: str) -> bool:
     """Whether a ``When`` is an attempt (``tries to ...``) rather than a must-succeed action."""
     return verb.startswith(("tries", "try"))
@@ -423,14 +435,7 @@ def when_forfeit(world: World, attempt: Attempt, verb: str, who: str) -> None:
 def when_recruit(world: World, attempt: Attempt, verb: str, card: str) -> None:
     """The random draw of the new survivor card (``unknown.respawn.draw``). An attempt
     (``tries to give``) may name a card the draw does not offer; the engine must be drawing."""
-    recruit = decision_class("forfeit", "Recruit")(card.lower())
-    if not trying(verb):
-        apply_choice(world, attempt, recruit)
-        return
-    node = world.game.node(state_of(world))
-    if not any(type(d) is type(recruit) for d in offered(node)):
-        raise never_asked(str(recruit), node)
-    apply(world, attempt, recruit, trying=True)
+    choose_or_try(world, attempt, decision_class("forfeit", "Recruit")(card.lower()), verb)
 
 
 @when(_re(r"the players pay {goods} from base"))
