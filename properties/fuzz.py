@@ -41,7 +41,7 @@ TOUR_EXAMPLES = 4
 """Examples of a tour batch (:func:`tour_of`), all begun at one curated start."""
 TOUR_EVERY = 3
 """Of every TOUR_EVERY batches the first is drawn as the suite draws its examples, the others
-are tour batches (short: curated starts end within ``CURATED_STEPS`` decisions)."""
+are tour batches (of ``TOUR_EXAMPLES`` examples each)."""
 
 
 @dataclass
@@ -138,13 +138,12 @@ def fuzz(
 
     TALLY.on_example = counted
     try:
-        tour = tour_of(module, run_seed)
+        tour, toured = tour_of(module, run_seed), 0
         while time.monotonic() < deadline and (max_examples is None or run.examples < max_examples):
             size = _batch_size(run, deadline - time.monotonic(), max_examples)
             start_at = None
             if tour and run.batches % TOUR_EVERY:
-                start_at = tour[(run.batches - run.batches // TOUR_EVERY - 1) % len(tour)]
-            if start_at is not None:
+                start_at, toured = tour[toured % len(tour)], toured + 1
                 size = min(size, TOUR_EXAMPLES)
             batch = batch_seed(run_seed, run.batches)
             run.batch_seeds.append(batch)
