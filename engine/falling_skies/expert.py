@@ -185,47 +185,87 @@ def board_research_table(
     table = []
     for threshold in thresholds:
         open_rooms = [r for r in rooms if opens[r.id] <= threshold]
-        subsets = []
-        for k in range(1, ROOMS_PER_ROUND + 1):
-            for combo in combinations(open_rooms, k):
-                cols = [c for r in combo for _, c in r.spaces]
-                if len(cols) == len(set(cols)) and len(cols) <= 5:
-                    subsets.append(combo)
-        # per roll, the distinct value tuples (room values) it can give
-        options: list[tuple[float, list[tuple[int, ...]]]] = []
+        shapes = _room_shapes(open_rooms)
+        # per roll, the orders of room values it can give, as indices into ``orders``
+        orders: dict[tuple[int, ...], int] = {}
+        options: list[tuple[float, tuple[int, ...]]] = []
         for faces, p in rolls:
-            tuples: set[tuple[int, ...]] = set()
-            for combo in subsets:
-                need = sum(len(r.spaces) for r in combo)
-                for perm in permutations(range(5), need):
-                    values = []
-                    at = 0
-                    for r in combo:
-                        n = len(r.spaces)
-                        values.append(sum(faces[i] for i in perm[at : at + n]) + r.modifier)
-                        at += n
-                    tuples.add(tuple(sorted(values, reverse=True)))
-            options.append((p, list(tuples)))
+            found: set[int] = set()
+            for values in _room_values(faces, shapes):
+                for order in set(permutations(values)):
+                    found.add(orders.setdefault(order, len(orders)))
+            options.append((p, tuple(found)))
         times = [0.0] * (top + 1)
         for s in range(top - 1, -1, -1):
+            reach = []
+            for order in orders:
+                t = s
+                for v in order:
+                    t = step_after[t][v]
+                reach.append(t)
             stay = 0.0
             rest = 0.0
-            for p, tuples in options:
-                best = s
-                for values in tuples:
-                    for order in set(permutations(values)):
-                        t = s
-                        for v in order:
-                            t = step_after[t][max(v, 0)]
-                        if t > best:
-                            best = t
-                if best == s:
+            for p, found in options:
+                best = max((reach[i] for i in found), default=s)
+                if best <= s:
                     stay += p
                 else:
                     rest += p * times[best]
             times[s] = 99.0 if stay > 0.999 else min((1.0 + rest) / (1.0 - stay), 99.0)
         table.append((threshold, tuple(times)))
     return tuple(table)
+
+
+def _room_shapes(open_rooms: list[Any]) -> list[tuple[tuple[int, int], ...]]:
+    """The sets of open research rooms a round's dice can fill together (at most
+    ``ROOMS_PER_ROUND``, no two sharing a column, five spaces at most), each as its rooms'
+    (spaces, modifier)."""
+    shapes: set[tuple[tuple[int, int], ...]] = set()
+    for k in range(1, ROOMS_PER_ROUND + 1):
+        for combo in combinations(open_rooms, k):
+            cols = [c for r in combo for _, c in r.spaces]
+            if len(cols) == len(set(cols)) and len(cols) <= 5:
+                shapes.add(tuple(sorted((len(r.spaces), r.modifier) for r in combo)))
+    return sorted(shapes)
+
+
+def _room_values(
+    faces: tuple[int, ...], shapes: list[tuple[tuple[int, int], ...]]
+) -> set[tuple[int, ...]]:
+    """The room values (dice summed plus modifier, at least 0) that the five ``faces`` can give
+    the rooms of each shape, each set of values sorted high to low."""
+    found: set[tuple[int, ...]] = set()
+    for shape in shapes:
+        found |= _shape_values(faces, shape)
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _shape_values(
+    faces: tuple[int, ...], shape: tuple[tuple[int, int], ...]
+) -> frozenset[tuple[int, ...]]:
+    """:func:`_room_values` for one shape."""
+    found: set[tuple[int, ...]] = set()
+    _fill(faces, tuple(range(len(faces))), shape, (), found)
+    return frozenset(found)
+
+
+def _fill(
+    faces: tuple[int, ...],
+    free: tuple[int, ...],
+    shape: tuple[tuple[int, int], ...],
+    values: tuple[int, ...],
+    found: set[tuple[int, ...]],
+) -> None:
+    """Give the first room of ``shape`` every choice of its dice among ``free``, then the rest."""
+    if not shape:
+        found.add(tuple(sorted(values, reverse=True)))
+        return
+    (n, modifier), rest = shape[0], shape[1:]
+    for chosen in combinations(free, n):
+        left = tuple(i for i in free if i not in chosen)
+        value = max(sum(faces[i] for i in chosen) + modifier, 0)
+        _fill(faces, left, rest, (*values, value), found)
 
 
 class Expert:
