@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -47,16 +48,18 @@ def prohibitions() -> list[str]:
     return sorted(found)
 
 
-def scenarios() -> list[tuple[str, str, set[str], list[str]]]:
-    """(feature file, scenario name, tags with the feature's, step texts) of every scenario."""
+@functools.cache
+def scenarios() -> tuple[tuple[str, str, frozenset[str], tuple[str, ...]], ...]:
+    """(feature file, scenario name, tags with the feature's, step texts) of every scenario,
+    parsed once for all the clauses asked about."""
     found = []
     paths = sorted({path for folder in FEATURES.values() for path in folder.glob("*.feature")})
     for path in paths:
         feature = FeatureParser(str(path.parent), path.name).parse()
         for name, scenario in feature.scenarios.items():
-            tags = set(scenario.tags) | set(feature.tags)
-            found.append((path.name, name, tags, [step.name for step in scenario.steps]))
-    return found
+            tags = frozenset(scenario.tags) | frozenset(feature.tags)
+            found.append((path.name, name, tags, tuple(step.name for step in scenario.steps)))
+    return tuple(found)
 
 
 def test_some_clauses_are_marked_as_prohibitions() -> None:
