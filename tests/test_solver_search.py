@@ -28,6 +28,7 @@ from engine.falling_skies.spec import fs_ruleset, open_position
 from engine.falling_skies.state import Die, PlacedDie
 from engine.positions import load_state as _load_state
 from engine.unknown.game import UnknownGame
+from properties.profiles import scaled
 from solver.search import Limits, _Search, solve
 
 POSITIONS = Path(__file__).parent / "data" / "positions" / "solve"
@@ -179,6 +180,10 @@ def test_iterative_deepening_keeps_the_last_finished_horizon() -> None:
     assert solution.rounds_proved == 1
     assert solution.probability == Fraction(242, 243)  # what 1 round proved
     assert solution.verdict == "winnable with luck" and not solution.complete
+
+
+BOUND_SEEDS = max(3, scaled(10))
+"""Random positions a board for the bound's check, sized by the loaded Hypothesis profile."""
 
 
 def random_positions(name: str, seeds: range, steps: int) -> list[tuple[Any, Any]]:
@@ -570,10 +575,14 @@ def test_research_outlook_on_the_one_die_board() -> None:
 
 def test_the_bound_never_declares_a_winnable_position_hopeless() -> None:
     """Wherever ``can_win_by`` says no win by the horizon's last round, the plain expectimax
-    (no bound, no pruning) finds 0; and the bound does prove some positions hopeless."""
+    (no bound, no pruning) finds 0; and the bound does prove some positions hopeless.
+
+    ``BOUND_SEEDS`` random positions a board (10 at ``ci``: about 30 hopeless horizons and 8
+    positions never winnable; 100 at ``deep``)."""
     hopeless = never = 0
     boards = ("one-die", "short-sky", "two-step-research", "near-skull", "pnp-easy")
-    positions = [found for name in boards for found in random_positions(name, range(30), 14)]
+    seeds = range(BOUND_SEEDS)
+    positions = [found for name in boards for found in random_positions(name, seeds, 14)]
     for game, state in positions:
         if isinstance(game.node(state), TerminalNode):
             continue
