@@ -218,7 +218,7 @@ def test_the_long_commands_have_their_work_where_the_fuzz_replaces_it() -> None:
 
 
 @settings(
-    max_examples=scaled(300),
+    max_examples=scaled(150),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(invocation=invocations())
@@ -243,7 +243,7 @@ POSITIONS_TO_PLAY = [f for f in FILES if f.endswith((".yaml", ".json")) and "/ba
 
 
 @settings(
-    max_examples=scaled(300),
+    max_examples=scaled(150),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(
