@@ -64,7 +64,7 @@ from properties import TALLY, Mixture, expert_mixes, starts
 from properties.profiles import scaled
 
 SCENARIOS = sorted((DATA / "scenarios").glob("*.yaml"))
-EXAMPLES = scaled(80)
+EXAMPLES = scaled(40)
 SUPPRESSED_HEALTH_CHECKS = (HealthCheck.too_slow, HealthCheck.data_too_large)
 """The health checks the suite's run suppresses (``properties/test_machines.py``)."""
 STEPS = 100

@@ -20,7 +20,7 @@ one; research ``best`` is reachable and ``best + 1`` is not. Every plan Z3 retur
 through the engine (its moves, the reroll faces it counted on, its room order) and must really
 take no damage / reach the step it claims.
 
-Sizes: ``max_examples // 4`` positions at the loaded profile (50 at ``ci``, 500 at ``deep``).
+Sizes: ``max_examples // 8`` positions at the loaded profile (25 at ``ci``, 250 at ``deep``).
 The module prints the positions compared, the sat/unsat counts and Z3's time against the
 exhaustive search's on the same positions.
 """
@@ -51,7 +51,7 @@ from solver.z3_falling_skies import Placement, PlacementProblem
 SCENARIOS = ("short-sky", "two-step-research", "aa-gun-row-2", "pnp-easy")
 MAX_UNPLACED = 3
 MAX_DECISIONS = 400
-EXAMPLES = scaled(50)
+EXAMPLES = scaled(25)
 MODES = ("luck", "forbid")
 
 COUNTS: Counter = Counter()

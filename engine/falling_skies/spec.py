@@ -95,7 +95,7 @@ class FallingSkiesSpec(GameSpec):
             "rulings play falling-skies --seed 2 --random --reading dice-count=note",
             f"rulings play falling-skies --seed 3 --random --scenario {NEAR_SKULL}",
             "rulings play falling-skies --seed 1 --bot mcts",
-            "rulings play falling-skies --seed 1 --bot mcts --simulations 40 --json",
+            "rulings play falling-skies --seed 1 --bot mcts --simulations 10 --json",
         ),
         "sweep": (
             "rulings sweep --game falling-skies --playouts 10000",

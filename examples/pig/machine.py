@@ -40,7 +40,7 @@ from properties import TALLY, pick
 from properties.profiles import scaled
 
 NAME = "pig"
-EXAMPLES = scaled(300)
+EXAMPLES = scaled(100)
 STEPS = 100
 DEEP_STEPS = 300
 SCHEMA_EVERY = 10
