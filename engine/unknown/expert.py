@@ -2,7 +2,8 @@
 
 Idea. At every decision the player tries each sensible legal decision on a copy of the state
 (``game.apply``), lets the few follow-up decisions it causes (knockback paths, damage
-assignment, where a revealed tile goes) resolve greedily, then plays the rest of the round out
+assignment, where a revealed tile goes) resolve greedily (trying at most ``TRIED`` of a wide
+node's alternatives), then plays the rest of the round out
 with no more survivor actions (the survivors still to act end their turns, the enemy phases and
 upkeep run, every d4 tie taken at its likeliest face; a projection stops at any tile or card
 draw) and scores where that leaves the game with a hand-built evaluation (:func:`evaluate`).
@@ -41,8 +42,8 @@ All choices are deterministic given the state (the rng is kept for the interface
 
 Measured with ``rulings balance --game unknown --missions activate,scout --difficulties easy
 --games 20 --workers 1 --json`` (3 survivors, standard setup, seeds 0-19 of each row):
-Activate 0 of 20 wins, 15.15 rounds on average (14 lost at upkeep, 6 to base defense); Scout 0
-of 20 wins, 13.75 rounds (15 at upkeep, 5 to base defense). About 1 s a game.
+Activate 0 of 20 wins, 15.0 rounds on average (14 lost at upkeep, 6 to base defense); Scout 0
+of 20 wins, 13.85 rounds (15 at upkeep, 5 to base defense). About 1 s a game.
 
 Why the standard game is out of reach for this plan: food. Base starts with 12 food and eats 1
 each upkeep (``Upkeep``); base defense takes 3 food per enemy health that reaches base. The same
@@ -100,6 +101,11 @@ DRAWS = ("DrawTile", "ScoutDraw", "RespawnDraw")
 """Pending effects whose chance node draws a hidden tile or card: a projection stops there."""
 FOLLOW_UPS = 6
 """Follow-up decisions resolved greedily inside one lookahead."""
+TRIED = 24
+"""Alternatives tried at most where a follow-up decision (or the round's projection) has more:
+a close-combat damage assignment of 6 enemies against 4 survivors offers 1,260 ways, each
+resolving a combat round, and trying all took half a minute a decision. Beyond it the tried
+ones are spread evenly over the legal order, the first and last included (:func:`spread`)."""
 DEEP_MISSIONS = ("scout", "activate", "hive", "refugees", "behemoth", "water", "stragglers")
 """Missions whose goal needs most of the stack drawn (their mission tiles lie in later piles)."""
 SKIPPED = ("CreateBarriers", "CreateArmor", "ScoutStack", "Borrow")
@@ -482,6 +488,14 @@ def shot_cost(s: Any) -> int:
     return 1 if s.card == "soldier" else 2
 
 
+def spread(legal: tuple[Any, ...], most: int = TRIED) -> tuple[Any, ...]:
+    """``legal`` whole, or ``most`` of it evenly spaced over its order (first and last kept)."""
+    if len(legal) <= most:
+        return legal
+    last = len(legal) - 1
+    return tuple(legal[round(i * last / (most - 1))] for i in range(most))
+
+
 class Expert:
     """The planner: one-ply lookahead over the legal decisions, scored by :func:`evaluate`."""
 
@@ -516,7 +530,8 @@ class Expert:
                 elif len(node.legal) == 1:
                     d = node.legal[0]
                 else:
-                    d = max(node.legal, key=lambda x: self.value(self.game.apply(s, x).state))
+                    tried = spread(node.legal)
+                    d = max(tried, key=lambda x: self.value(self.game.apply(s, x).state))
             else:
                 break
             s = self.game.apply(s, d).state
@@ -532,7 +547,8 @@ class Expert:
                 break
             if isinstance(state.pending[0], TradeSession):
                 break
-            best = max(node.legal, key=lambda d: self.value(self.game.apply(state, d).state))
+            tried = spread(node.legal)
+            best = max(tried, key=lambda d: self.value(self.game.apply(state, d).state))
             state = self.game.apply(state, best).state
         return state
 
@@ -558,7 +574,7 @@ class Expert:
         if state.pending and isinstance(state.pending[0], TradeSession):
             return self.trading(state, node)
         if state.pending:
-            return max(legal, key=lambda d: self.value(self.after(state, d, 2)))
+            return max(spread(legal), key=lambda d: self.value(self.after(state, d, 2)))
         if all(isinstance(d, StartTurn) for d in legal):
             return self.pick_next(state, legal)
         return self.act(state, legal)
