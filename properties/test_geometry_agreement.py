@@ -7,7 +7,7 @@ knockback for every piece, source within two steps and distance 1–4 (``unknown
 and so does the NetworkX encoding; the Z3 encoding answers every range and sight query and a
 sample of the knockback queries on fewer maps. A failure prints the map as a position file.
 
-Sizes: the ``ci`` profile checks 4 × ``max_examples`` maps against NetworkX (800, about 10 s on
+Sizes: the ``ci`` profile checks 2 × ``max_examples`` maps against NetworkX (400, about 5 s on
 one core) and leaves Z3 out (it took most of this module's time); the ``deep`` profile
 (``RULINGS_PROFILE=deep``) checks ten times as many against NetworkX and ``max_examples`` maps
 (2,000) against Z3, and so does ``rulings verify --z3-maps N`` with its own count. At ``ci`` the
@@ -34,7 +34,7 @@ from solver.crosscheck import (
 )
 
 PROFILE_EXAMPLES = settings.default.max_examples
-NETWORKX_MAPS = 4 * PROFILE_EXAMPLES
+NETWORKX_MAPS = 2 * PROFILE_EXAMPLES
 Z3_MAPS = PROFILE_EXAMPLES
 
 

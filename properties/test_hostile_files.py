@@ -24,13 +24,14 @@ from hypothesis import strategies as st
 
 from engine import positions
 from engine.core.errors import PositionError
+from engine.core.textfiles import YAML_LOADER
 from engine.falling_skies.scenario import DATA, load_scenario
 from properties.profiles import scaled
 
 
 def valid_data(path: Path) -> Any:
     text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else yaml.safe_load(text)
+    return json.loads(text) if path.suffix == ".json" else yaml.load(text, Loader=YAML_LOADER)
 
 
 def names_a_scenario(path: Path) -> bool:

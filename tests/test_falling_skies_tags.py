@@ -18,6 +18,7 @@ import yaml
 from pytest_bdd.parser import FeatureParser
 
 from engine.core.clauses import clause_index
+from engine.core.textfiles import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = ROOT / "features" / "falling_skies"
@@ -63,7 +64,7 @@ def running(tags: set[str]) -> bool:
 
 @cache
 def ledger() -> dict[str, dict]:
-    data = yaml.safe_load(LEDGER.read_text(encoding="utf-8"))
+    data = read_yaml(LEDGER)
     return {entry["id"]: entry for entry in data["interpretations"]}
 
 

@@ -20,10 +20,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
-import yaml
 from pytest_bdd.parser import FeatureParser
 
 from engine.core import registry
+from engine.core.textfiles import read_yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEXES = {spec.name: spec.clauses for spec in registry.games().values()}
@@ -39,7 +39,7 @@ def prohibitions() -> list[str]:
     """The clause IDs marked ``prohibition: true`` in every game's clause index."""
     found = []
     for path in INDEXES.values():
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_yaml(path)
         for entry in data.get("clauses", []):
             mark = entry.get("prohibition", False)
             assert isinstance(mark, bool), f"{path}: {entry['id']}: prohibition must be true/false"

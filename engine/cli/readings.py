@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import click
-import yaml
 
 from engine.cli.params import echo_json, game_choice, json_option
 from engine.core import registry
 from engine.core.registry import GameSpec
 from engine.core.ruleset import check_sources
+from engine.core.textfiles import read_yaml
 
 WIDTH = 96
 """The width the text answer is wrapped to."""
@@ -26,7 +26,7 @@ def noted_readings(spec: GameSpec) -> list[dict[str, Any]]:
     if spec.ledger is None:
         return []
     path = Path(spec.ledger)
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = read_yaml(path) or {}
     noted = list(data.get("noted") or [])
     for entry in noted:
         check_sources(path, str(entry.get("id")), entry.get("sources"), None)

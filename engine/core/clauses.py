@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
+from engine.core.textfiles import read_yaml
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 CLAUSE_ID = re.compile(r"^[a-z0-9]+(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
@@ -59,7 +59,7 @@ def clause_index(game: str) -> ClauseIndex:
 @cache
 def clause_index_file(path: Path, game: str) -> ClauseIndex:
     """Load and check the clause index at ``path`` (a registered game's ``GameSpec.clauses``)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     clauses = _entries(path, data.get("clauses", []), "text")
     examples = _entries(path, data.get("examples", []), "about")
     return ClauseIndex(game, clauses, examples)

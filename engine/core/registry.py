@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 from engine.core.errors import PositionError, did_you_mean, warnings_heard
 from engine.core.playout import Policy, SweepReport, sweep_report
+from engine.core.textfiles import read_yaml
 
 GROUP = "rulings.games"
 """The entry-point group games register in."""
@@ -416,7 +417,7 @@ class GameSpec:
         for folder in self.puzzles:
             for path in sorted(Path(folder).glob("*.yaml")):
                 try:
-                    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                    data = read_yaml(path)
                 except (OSError, UnicodeDecodeError, yaml.YAMLError):
                     found.append(path)
                     continue

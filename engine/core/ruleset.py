@@ -14,9 +14,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, ClassVar, Self, TypeVar
 
-import yaml
-
 from engine.core.errors import did_you_mean
+from engine.core.textfiles import read_yaml
 
 SOURCE_KINDS = ("summary", "published", "boxed", "other")
 """Who a ledger entry's ``sources`` item speaks for: the rules source the engine reads (the
@@ -26,7 +25,7 @@ summary), the published game the default board comes from, another edition, or a
 @cache
 def load_ledger(path: Path) -> dict[str, dict[str, Any]]:
     """The ``interpretations`` entries of a ledger file, by ID (their ``sources`` checked)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = read_yaml(path)
     entries = {entry["id"]: entry for entry in data["interpretations"]}
     for switch, entry in entries.items():
         check_sources(path, switch, entry.get("sources"), tuple(entry["readings"]))

@@ -24,10 +24,8 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
-import yaml
-
 from engine.core.errors import PositionError, did_you_mean
-from engine.core.textfiles import yaml_flow
+from engine.core.textfiles import read_yaml, yaml_flow
 
 CARDS = Path(__file__).resolve().parent / "data" / "cards"
 EDITIONS = ("pnp", "boxed")
@@ -87,7 +85,7 @@ class FlipRefused(ValueError):
 def card(edition: str, name: str) -> dict[str, Any]:
     """One card file's data (``data/cards/<edition>/<name>.yaml``)."""
     path = CARDS / edition / f"{name}.yaml"
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    return read_yaml(path)
 
 
 def side(edition: str, name: str, which: str) -> dict[str, Any]:

@@ -13,8 +13,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from engine.core.textfiles import read_yaml
 from engine.report.clauses import CONFIRMED_BY, STATUSES, ClauseRow, section_totals
 from engine.report.differential import SwitchReport
 from engine.report.model import GameReport
@@ -206,7 +205,7 @@ def ledger_noted(game: str) -> list[dict[str, Any]]:
     spec = registry.games().get(game)
     if spec is None or spec.ledger is None:
         return []
-    data = yaml.safe_load(Path(spec.ledger).read_text(encoding="utf-8")) or {}
+    data = read_yaml(Path(spec.ledger)) or {}
     return list(data.get("noted") or [])
 
 
