@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 
 from engine.core.game import ChanceNode, PlayerNode, TerminalNode
 from engine.core.playout import play_out, player_rng, sample_outcome
-from engine.unknown.expert import Geometry, evaluate, expert, stuck, threats
+from engine.unknown.expert import TRIED, Geometry, evaluate, expert, spread, stuck, threats
+from engine.unknown.files import load_state
 from engine.unknown.game import UnknownGame
 from engine.unknown.position import Enemy
 from engine.unknown.setup import standard_setup
@@ -155,3 +157,52 @@ def test_the_expert_wins_scout_when_base_starts_with_200_food() -> None:
     assert state.outcome is not None and state.outcome[0] == "win"
     assert state.round == 25
     assert count(state.base, "food") == 149
+
+
+# --- wide decisions ------------------------------------------------------------------------------
+CROWDED = Path(__file__).parent / "data" / "positions" / "play" / "crowded-base.yaml"
+"""Four survivors on base and six monsters next to it: the round's projection meets a
+close-combat damage assignment of 1,260 ways."""
+
+
+def test_spread_keeps_the_first_and_last_and_spaces_the_rest_evenly() -> None:
+    legal = tuple(range(100))
+    assert spread(legal[:TRIED]) == legal[:TRIED]
+    tried = spread(legal, 5)
+    assert tried == (0, 25, 50, 74, 99)
+    assert len(spread(legal)) == TRIED and len(set(spread(legal))) == TRIED
+
+
+def test_a_wide_damage_assignment_is_sampled_not_tried_whole() -> None:
+    """Trying each of the 1,260 ways took about 2,900 engine steps for one decision; the
+    expert tries ``TRIED`` of them, so the decision stays a few hundred steps."""
+    game = UnknownGame()
+    state = load_state(CROWDED)
+    node = game.node(state)
+    assert isinstance(node, PlayerNode)
+    counted = StepCounter(game)
+    decision = expert(counted, random.Random(0))(state, node)
+    assert decision in node.legal
+    assert counted.widest >= 1_000, "the projection no longer meets the wide assignment"
+    assert counted.steps < 1_000, counted.steps
+
+
+class StepCounter:
+    """The game, counting ``node`` and ``apply`` calls and the most legal decisions seen."""
+
+    def __init__(self, game: UnknownGame) -> None:
+        self.game, self.steps, self.widest = game, 0, 0
+
+    def node(self, state):
+        self.steps += 1
+        node = self.game.node(state)
+        if isinstance(node, PlayerNode):
+            self.widest = max(self.widest, len(node.legal))
+        return node
+
+    def apply(self, state, decision):
+        self.steps += 1
+        return self.game.apply(state, decision)
+
+    def __getattr__(self, name: str):
+        return getattr(self.game, name)
