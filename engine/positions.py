@@ -16,6 +16,7 @@ import jsonschema
 import yaml
 
 from engine.core.errors import PositionError, did_you_mean
+from engine.core.textfiles import YAML_LOADER
 
 SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "position.schema.json"
 
@@ -55,10 +56,9 @@ def parse_position_text(text: str, source: str, as_json: bool = False) -> Any:
     YAML goes through libyaml when PyYAML has it (much faster, for whole-game states); a text
     it rejects is parsed again the usual way, so errors read the same either way.
     """
-    fast = getattr(yaml, "CSafeLoader", None)
-    if not as_json and fast is not None:
+    if not as_json and YAML_LOADER is not yaml.SafeLoader:
         try:
-            return yaml.load(text, Loader=fast)
+            return yaml.load(text, Loader=YAML_LOADER)
         except yaml.YAMLError:
             pass
         except RecursionError:

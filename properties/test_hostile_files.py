@@ -24,14 +24,15 @@ from hypothesis import strategies as st
 
 from engine import positions
 from engine.core.errors import PositionError
-from engine.core.textfiles import YAML_LOADER
+from engine.core.textfiles import read_yaml
 from engine.falling_skies.scenario import DATA, load_scenario
 from properties.profiles import scaled
 
 
 def valid_data(path: Path) -> Any:
-    text = path.read_text(encoding="utf-8")
-    return json.loads(text) if path.suffix == ".json" else yaml.load(text, Loader=YAML_LOADER)
+    if path.suffix == ".json":
+        return json.loads(path.read_text(encoding="utf-8"))
+    return read_yaml(path)
 
 
 def names_a_scenario(path: Path) -> bool:

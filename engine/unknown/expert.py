@@ -506,6 +506,11 @@ class Expert:
     def value(self, state: UnknownState) -> float:
         return evaluate(state, self.game.rules)
 
+    def greedy(self, state: UnknownState, legal: tuple[Any, ...]) -> Any:
+        """The decision of ``legal`` (at most :data:`TRIED` of them, :func:`spread`) whose next
+        state scores best."""
+        return max(spread(legal), key=lambda d: self.value(self.game.apply(state, d).state))
+
     def projected(self, state: UnknownState) -> float:
         """The score after the round is played out from ``state`` with no more survivor
         actions: every survivor left ends its turn, the enemy phases and upkeep run (their
@@ -530,8 +535,7 @@ class Expert:
                 elif len(node.legal) == 1:
                     d = node.legal[0]
                 else:
-                    tried = spread(node.legal)
-                    d = max(tried, key=lambda x: self.value(self.game.apply(s, x).state))
+                    d = self.greedy(s, node.legal)
             else:
                 break
             s = self.game.apply(s, d).state
@@ -547,9 +551,7 @@ class Expert:
                 break
             if isinstance(state.pending[0], TradeSession):
                 break
-            tried = spread(node.legal)
-            best = max(tried, key=lambda d: self.value(self.game.apply(state, d).state))
-            state = self.game.apply(state, best).state
+            state = self.game.apply(state, self.greedy(state, node.legal)).state
         return state
 
     def score(self, state: UnknownState, decision: Any) -> float:
